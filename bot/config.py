@@ -1,0 +1,57 @@
+"""Settings from the environment, or from a ``.env`` file beside the project.
+
+This is the only module that reads ``os.environ``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+DEFAULT_DATABASE_URL = "sqlite:///data/solitaire.sqlite3"
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says what to set."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str = field(repr=False)
+    database_url: str = DEFAULT_DATABASE_URL
+    api_base: str | None = None
+    gateway_url: str | None = None
+    dev_guild_id: int | None = None
+    message_content: bool = False
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, *, require_token: bool = True, env_file: str | None = ".env") -> Config:
+        """Returns the settings, reading *env_file* first if it exists.
+
+        :raises ConfigError: if the token is required but not set, or a value is malformed.
+        """
+        if env_file and Path(env_file).is_file():
+            load_dotenv(env_file, override=False)
+        token = os.environ.get("DISCORD_TOKEN", "").strip()
+        if require_token and not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's "
+                "token there (Discord developer portal → your application → Bot → Reset Token)."
+            )
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError("DEV_GUILD_ID must be a server id (a number), or unset.")
+        return cls(
+            token=token,
+            database_url=os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+            api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
+            gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            dev_guild_id=int(guild) if guild else None,
+            message_content=os.environ.get("ENABLE_MESSAGE_CONTENT", "0").strip().lower()
+            in ("1", "true", "yes", "on"),
+            log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )

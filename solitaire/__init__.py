@@ -1,0 +1,99 @@
+"""Solitaire rules: pure Python, no I/O.
+
+>>> from solitaire import new_game
+>>> game = new_game("klondike", deal=4711)
+>>> game.play("s").notation
+'s'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import Card
+from .deal import MAX_DEAL, MIN_DEAL
+from .errors import (
+    AmbiguousMove,
+    BadOption,
+    BadRecord,
+    IllegalMove,
+    InvalidNotation,
+    SolitaireError,
+)
+from .game import Game, Option, Position, Record
+from .move import DRAW, Move
+from .notation import parse_command
+from .registry import PROFILES, VARIANTS
+
+__all__ = [
+    "DRAW",
+    "MAX_DEAL",
+    "MIN_DEAL",
+    "PROFILES",
+    "VARIANTS",
+    "AmbiguousMove",
+    "BadOption",
+    "BadRecord",
+    "Card",
+    "Game",
+    "IllegalMove",
+    "InvalidNotation",
+    "Move",
+    "Option",
+    "Position",
+    "Record",
+    "SolitaireError",
+    "find_variant",
+    "load_game",
+    "load_position",
+    "new_game",
+    "parse_command",
+]
+
+
+def find_variant(profile: str) -> type[Game]:
+    """Returns the current game class of *profile* (``klondike``, ``castles-end``…).
+
+    :raises BadOption: if there is no such game.
+    """
+    key = profile.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
+    try:
+        return VARIANTS[key]
+    except KeyError:
+        names = ", ".join(VARIANTS)
+        raise BadOption(f"There is no game `{profile}` (games: {names}).") from None
+
+
+def new_game(profile: str, deal: int | None = None, **options: object) -> Game:
+    """Returns a new game of *profile* from deal number *deal* (random if
+    ``None``), with rule *options* by keyword.
+
+    :raises BadOption: for an unknown game, option, or a bad deal number.
+    """
+    if deal is None:
+        deal = random.randint(MIN_DEAL, MAX_DEAL)
+    return find_variant(profile)(deal=deal, **options)
+
+
+def load_game(record: Mapping[str, Any]) -> Game:
+    """Returns the game *record* describes (see ``Game.to_record``).
+
+    :raises BadRecord: if the record names no known profile version or does
+        not replay.
+    """
+    try:
+        cls = PROFILES[f"{record['profile']}@{record['version']}"]
+    except (KeyError, TypeError):
+        raise BadRecord("This saved game names no rule profile this bot knows.") from None
+    return cls.from_record(record)
+
+
+def load_position(profile: str, position: Mapping[str, Sequence[str]], **options: object) -> Game:
+    """Returns a game of *profile* set up from *position* (pile code → card
+    codes, bottom to top; ``#`` marks a face-down card). For tests and puzzles.
+
+    :raises BadOption: for an unknown game, pile, card or option.
+    """
+    return find_variant(profile)(start=position, **options)

@@ -1,0 +1,52 @@
+"""The pinned shuffle: a deal number means the same layout forever.
+
+The generator is SplitMix64 and the shuffle Fisher–Yates with a
+multiply-shift bound. Both are written out here rather than taken from
+:mod:`random`, whose algorithms may change between Python versions.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, full_deck
+
+MIN_DEAL = 1
+MAX_DEAL = 2**31 - 1
+_MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """A tiny 64-bit generator (Steele, Lea, Flood 2014)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next(self) -> int:
+        """Returns the next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Returns an integer in ``range(n)``."""
+        return (self.next() * n) >> 64
+
+
+def is_deal_number(deal: object) -> bool:
+    return isinstance(deal, int) and not isinstance(deal, bool) and MIN_DEAL <= deal <= MAX_DEAL
+
+
+def shuffled_deck(deal: int, decks: int = 1) -> list[Card]:
+    """Returns *decks* decks shuffled by deal number *deal*.
+
+    The first card of the list is the first card dealt.
+    """
+    cards = full_deck() * decks
+    rng = SplitMix64(deal)
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards

@@ -1,0 +1,531 @@
+"""The ``Game`` every variant shares: piles by code, moves, undo and redo.
+
+A game is its record: rule profile, options, deal number and the list of
+moves played. Every state is reached by replaying that list, and undo pops a
+snapshot of the piles (never reverses a rule), so undo is exactly the inverse
+of play. ``play()`` checks the rules; the private ``_apply()`` trusts its
+caller and serves replay and search.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from functools import cache
+from typing import Any, ClassVar, NamedTuple
+
+from .cards import Card
+from .deal import MAX_DEAL, MIN_DEAL, is_deal_number, shuffled_deck
+from .errors import AmbiguousMove, BadOption, BadRecord, IllegalMove, InvalidNotation
+from .move import DRAW, Move
+from .notation import parse_notation, quote
+
+Position = dict[str, list[str]]
+Record = dict[str, Any]
+
+
+class Pile(NamedTuple):
+    """The cards of a pile, bottom to top, of which the first ``down`` are
+    face down."""
+
+    cards: tuple[Card, ...] = ()
+    down: int = 0
+
+
+EMPTY = Pile()
+
+
+class Option(NamedTuple):
+    """A rule option a player may set, with its allowed values."""
+
+    name: str
+    default: object
+    choices: tuple[object, ...]
+    help: str
+
+    def coerce(self, value: object) -> object:
+        """Returns *value* as one of the choices.
+
+        :raises BadOption: if it is none of them.
+        """
+        for choice in self.choices:
+            if value == choice and type(value) is type(choice):
+                return choice
+            if isinstance(value, str) and value.strip().lower() == _spell(choice):
+                return choice
+        allowed = ", ".join(_spell(choice) for choice in self.choices)
+        raise BadOption(f"`{self.name}` can be {allowed}, not {value!r}.")
+
+
+def _spell(choice: object) -> str:
+    if choice is True:
+        return "on"
+    if choice is False:
+        return "off"
+    return str(choice)
+
+
+@cache
+def pile_kind(code: str) -> str:
+    """Returns what a pile code names: ``column`` or the code's letter's
+    kind (``stock``, ``waste``, ``foundation``, ``reserve``, ``lid``, ``jewels``)."""
+    return _KINDS.get(code[:1]) or ("column" if code.isdigit() else "none")
+
+
+_KINDS = {
+    "s": "stock",
+    "w": "waste",
+    "f": "foundation",
+    "r": "reserve",
+    "l": "lid",
+    "j": "jewels",
+}
+
+
+class Game:
+    """A game of solitaire under one rule profile. Variants subclass it."""
+
+    profile: ClassVar[str]
+    version: ClassVar[int] = 1
+    title: ClassVar[str]
+    description: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    PILES: ClassVar[tuple[str, ...]]
+    # The piles that may ever receive a card by a move (a pre-filter only).
+    TARGETS: ClassVar[tuple[str, ...]] = ()
+    DECKS: ClassVar[int] = 1
+    # Empty foundations that take the same cards are one move in legal_moves().
+    ALIKE_FOUNDATIONS: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        deal: int | None = None,
+        start: Mapping[str, Sequence[str]] | None = None,
+        **options: object,
+    ) -> None:
+        self.options: dict[str, object] = self.resolve_options(options)
+        self.deal = deal
+        self._start: Position | None = None
+        self._piles: dict[str, Pile] = dict.fromkeys(self.PILES, EMPTY)
+        self._meta: dict[str, int] = self._initial_meta()
+        self._moves: list[Move] = []
+        self._history: list[tuple[dict[str, Pile], dict[str, int]]] = []
+        self._redo: list[Move] = []
+        self._legal: list[Move] | None = None
+        self.undos = 0
+        self.foundations = tuple(code for code in self.PILES if code[0] == "f")
+        if start is not None:
+            self._set_position(start)
+            self._start = self.position()
+        elif deal is not None:
+            if not is_deal_number(deal):
+                raise BadOption(f"A deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}.")
+            self._deal(shuffled_deck(deal, self.DECKS))
+
+    # -- options -------------------------------------------------------------
+
+    @classmethod
+    def resolve_options(cls, options: Mapping[str, object]) -> dict[str, object]:
+        """Returns every option of this game, *options* checked and the
+        rest at their defaults.
+
+        :raises BadOption: for an unknown option or value.
+        """
+        known = {option.name: option for option in cls.OPTIONS}
+        for name in options:
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise BadOption(f"{cls.title} has no option `{name}` (options: {names}).")
+        return {
+            name: option.coerce(options[name]) if options.get(name) is not None else option.default
+            for name, option in known.items()
+        }
+
+    # -- what a variant supplies ----------------------------------------------
+
+    def _deal(self, cards: list[Card]) -> None:
+        """Lays out a shuffled deck; ``cards[0]`` is dealt first."""
+        raise NotImplementedError
+
+    def _initial_meta(self) -> dict[str, int]:
+        """Game-wide state that is not a pile (passes used, a base rank)."""
+        return {}
+
+    def _why_not_draw(self) -> str | None:
+        return f"{self.title} has no draw: move the stock card to a pile instead."
+
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+        """Returns why *cards*, the top of pile *source*, may not be moved
+        together, or ``None`` if they may."""
+        raise NotImplementedError
+
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+        """Returns why *cards* (movable from ``move.source``) may not go to
+        ``move.target``, or ``None`` if they may."""
+        raise NotImplementedError
+
+    def _draw(self) -> None:
+        raise NotImplementedError
+
+    def _movable_counts(self, code: str, pile: Pile) -> range:
+        """The counts worth trying to move from a pile (the rules decide)."""
+        return range(1, 2)
+
+    def _settle(self, move: Move) -> None:
+        """Runs what happens at once after a move (a card turns up, a lid refills)."""
+        source = self._piles[move.source]
+        if source.cards and source.down >= len(source.cards):
+            self._piles[move.source] = Pile(source.cards, len(source.cards) - 1)
+
+    def _is_safe(self, move: Move) -> bool:
+        """Whether autoplay may make *move*: no later play can regret it."""
+        return False
+
+    def _hint_score(self, move: Move) -> int:
+        """How good a move is for a hint; 0 or less is not worth suggesting."""
+        return 0
+
+    # -- piles -----------------------------------------------------------------
+
+    def pile(self, code: str) -> tuple[Card, ...]:
+        """Returns the cards of pile *code*, bottom to top."""
+        return self._piles[code].cards
+
+    def hidden(self, code: str) -> int:
+        """Returns how many of a pile's cards, from the bottom, are face down."""
+        pile = self._piles[code]
+        if code in ("s", "j"):
+            return len(pile.cards)
+        return pile.down
+
+    def pile_name(self, code: str) -> str:
+        """Returns a pile's name for messages: ``column 3``, ``foundation f2``."""
+        kind = pile_kind(code)
+        if kind in ("stock", "waste", "jewels") and len(code) == 1:
+            return f"the {kind}"
+        if kind == "column":
+            return f"column {code}"
+        return f"{kind} {code}"
+
+    def position(self) -> Position:
+        """Returns every pile as a list of card codes, bottom to top;
+        ``#`` marks a face-down card."""
+        result: Position = {}
+        for code, pile in self._piles.items():
+            down = self.hidden(code)
+            result[code] = [("#" if i < down else "") + c.code for i, c in enumerate(pile.cards)]
+        return result
+
+    def _set_position(self, position: Mapping[str, Sequence[str]]) -> None:
+        for code, names in position.items():
+            if code not in self._piles:
+                raise BadOption(f"{self.title} has no pile `{code}`.")
+            try:
+                cards = tuple(Card.parse(name.lstrip("#")) for name in names)
+            except ValueError as error:
+                raise BadOption(f"pile `{code}`: {error}") from None
+            down = 0
+            while down < len(names) and names[down].startswith("#"):
+                down += 1
+            self._piles[code] = Pile(cards, 0 if code in ("s", "j") else down)
+        self._meta = self._meta_from_position()
+
+    def _meta_from_position(self) -> dict[str, int]:
+        return self._initial_meta()
+
+    # -- moves -----------------------------------------------------------------
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played so far, oldest first."""
+        return tuple(self._moves)
+
+    def legal_moves(self) -> list[Move]:
+        """Returns every legal move, in canonical form.
+
+        Alike empty foundations are offered once, the lowest-numbered.
+        """
+        if self._legal is None:
+            self._legal = self._canonical_list(self._generate_legal())
+        return list(self._legal)
+
+    def _generate_legal(
+        self,
+        sources: Iterable[str] | None = None,
+        targets: Iterable[str] | None = None,
+        count: int | None = None,
+    ) -> Iterator[Move]:
+        if sources is None and self._why_not_draw() is None:
+            yield DRAW
+        target_codes = tuple((self.TARGETS or self.PILES) if targets is None else targets)
+        for source in self.PILES if sources is None else sources:
+            pile = self._piles.get(source)
+            if not pile or not pile.cards:
+                continue
+            counts = self._movable_counts(source, pile) if count is None else (count,)
+            for n in counts:
+                cards = pile.cards[len(pile.cards) - n :]
+                if self._why_not_source(source, pile, n) or self._why_not_take(source, cards):
+                    continue
+                for target in target_codes:
+                    move = Move(source, target, n)
+                    if (
+                        target != source
+                        and target in self._piles
+                        and self._why_not_put(move, cards) is None
+                    ):
+                        yield move
+
+    def _canonical_list(self, moves: Iterable[Move]) -> list[Move]:
+        result: list[Move] = []
+        offered: set[tuple[str, int]] = set()
+        for move in moves:
+            if self.ALIKE_FOUNDATIONS and move.target[:1] == "f" and not self.pile(move.target):
+                if (move.source, move.count) in offered:
+                    continue
+                offered.add((move.source, move.count))
+            result.append(move)
+        pairs = Counter((move.source, move.target) for move in result)
+        return [
+            replace(move, show_count=True)
+            if move.count == 1 and pairs[(move.source, move.target)] > 1
+            else move
+            for move in result
+        ]
+
+    def _canonical(self, move: Move) -> Move:
+        """Returns *move* with ``x1`` shown exactly when the bare form is ambiguous."""
+        if move.is_draw or move.count > 1:
+            return move
+        others = self._generate_legal((move.source,), (move.target,))
+        ambiguous = any(other.count != 1 for other in others)
+        return move if move.show_count == ambiguous else replace(move, show_count=ambiguous)
+
+    def _why_not(self, move: Move) -> str | None:
+        """Returns why *move* is illegal here, or ``None`` if it is legal."""
+        if move.is_draw:
+            return self._why_not_draw()
+        for code in (move.source, move.target):
+            if code not in self._piles:
+                return f"There is no pile `{code}` in {self.title}."
+        if move.source == move.target:
+            return "A card can't move onto its own pile."
+        pile = self._piles[move.source]
+        cards = pile.cards[len(pile.cards) - move.count :]
+        return (
+            self._why_not_source(move.source, pile, move.count)
+            or self._why_not_take(move.source, cards)
+            or self._why_not_put(move, cards)
+        )
+
+    def _why_not_source(self, source: str, pile: Pile, count: int) -> str | None:
+        if not pile.cards:
+            return f"{self.pile_name(source).capitalize()} is empty."
+        face_up = len(pile.cards) - self.hidden(source)
+        if not face_up and source == "s":
+            return "Stock cards are drawn with `s`."
+        if count < 1 or count > face_up:
+            return f"{self.pile_name(source).capitalize()} has {face_up} face-up cards."
+        return None
+
+    def parse_move(self, text: str) -> Move:
+        """Returns the legal move that *text* names, in canonical form.
+
+        Short forms are resolved against the legal moves: ``w3``, ``72``,
+        ``3f`` (the lowest-numbered foundation that takes the card).
+
+        :raises IllegalMove: if *text* names no legal move
+            (:class:`InvalidNotation` if it names no move at all,
+            :class:`AmbiguousMove` if it names several).
+        """
+        source, target, count = parse_notation(text, self._piles.keys())
+        if not target:
+            reason = self._why_not(DRAW)
+            if reason:
+                raise IllegalMove(reason)
+            return DRAW
+        for code in (source, target):
+            if code != "f" and code not in self._piles:
+                raise InvalidNotation(f"There is no pile `{code}` in {self.title}.")
+        if "f" in (source, target) and not self.foundations:
+            raise InvalidNotation(f"{self.title} has no foundations.")
+        sources = self.foundations if source == "f" else (source,)
+        targets = self.foundations if target == "f" else (target,)
+        found = list(self._generate_legal(sources, targets, count))
+        if target == "f":
+            # The lowest-numbered foundation that accepts the card.
+            lowest = {}
+            for move in found:
+                lowest.setdefault((move.source, move.count), move)
+            found = list(lowest.values())
+        if len(found) == 1:
+            return self._canonical(found[0])
+        if found:
+            choices = self._canonical_list(found)
+            listed = " or ".join(f"`{choice.notation}`" for choice in choices)
+            raise AmbiguousMove(f"{quote(text)} could be {listed}: say which.", choices)
+        raise IllegalMove(self._explain(sources, targets, count or 1))
+
+    def _explain(self, sources: Sequence[str], targets: Sequence[str], count: int) -> str:
+        source = next((code for code in sources if self.pile(code)), sources[0])
+        reasons = [self._why_not(Move(source, target, count)) for target in targets]
+        if len(targets) > 1:
+            # A bare `f`: speak of the foundation that suit would go to.
+            top = self.pile(source)[-1:] if source in self._piles else ()
+            for target, reason in zip(targets, reasons, strict=True):
+                pile = self.pile(target)
+                if top and pile and pile[-1].suit == top[0].suit:
+                    return reason or "That is not a legal move here."
+            for target, reason in zip(targets, reasons, strict=True):
+                if not self.pile(target):
+                    return reason or "That is not a legal move here."
+        return reasons[0] or "That is not a legal move here."
+
+    def play(self, move: Move | str) -> Move:
+        """Plays *move* (a :class:`Move` or notation) and returns it in
+        canonical form.
+
+        :raises IllegalMove: with a one-line reason; nothing changes.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        else:
+            reason = self._why_not(move)
+            if reason:
+                raise IllegalMove(reason)
+            move = self._canonical(move)
+        self._apply(move)
+        self._redo.clear()
+        return move
+
+    def _apply(self, move: Move) -> None:
+        self._history.append((self._piles, self._meta))
+        self._piles = dict(self._piles)
+        self._meta = dict(self._meta)
+        if move.is_draw:
+            self._draw()
+        else:
+            self._transfer(move.source, move.target, move.count)
+            self._settle(move)
+        self._moves.append(move)
+        self._legal = None
+
+    def _transfer(self, source: str, target: str, count: int) -> None:
+        pile = self._piles[source]
+        keep = len(pile.cards) - count
+        self._piles[source] = Pile(pile.cards[:keep], min(pile.down, keep))
+        destination = self._piles[target]
+        self._piles[target] = Pile(destination.cards + pile.cards[keep:], destination.down)
+
+    def undo(self) -> Move:
+        """Takes back the last move and returns it.
+
+        :raises IllegalMove: if no move was played.
+        """
+        if not self._moves:
+            raise IllegalMove("There is nothing to undo.")
+        self._piles, self._meta = self._history.pop()
+        move = self._moves.pop()
+        self._redo.append(move)
+        self._legal = None
+        self.undos += 1
+        return move
+
+    def redo(self) -> Move:
+        """Plays again the last move taken back and returns it.
+
+        :raises IllegalMove: if there is nothing to redo.
+        """
+        if not self._redo:
+            raise IllegalMove("There is nothing to redo.")
+        move = self._redo[-1]
+        reason = self._why_not(move)
+        if reason:
+            raise IllegalMove(reason)
+        self._apply(self._redo.pop())
+        return move
+
+    def autoplay(self) -> list[Move]:
+        """Plays every safe move to the foundations; returns those played."""
+        played = []
+        while True:
+            move = next((m for m in self.legal_moves() if self._is_safe(m)), None)
+            if move is None:
+                break
+            self._apply(move)
+            played.append(move)
+        if played:
+            self._redo.clear()
+        return played
+
+    def hint(self) -> Move | None:
+        """Returns a good legal move, or ``None`` if no useful move is left."""
+        scored = [(self._hint_score(move), i, move) for i, move in enumerate(self.legal_moves())]
+        best = max(scored, default=None, key=lambda item: (item[0], -item[1]))
+        return best[2] if best and best[0] > 0 else None
+
+    # -- the end ----------------------------------------------------------------
+
+    @property
+    def is_won(self) -> bool:
+        return sum(len(self.pile(code)) for code in self.foundations) == 52 * self.DECKS
+
+    @property
+    def is_stuck(self) -> bool:
+        """Whether the game is lost: not won, and no legal move is left."""
+        return not self.is_won and not self.legal_moves()
+
+    # -- records ---------------------------------------------------------------
+
+    def to_record(self) -> Record:
+        """Returns the game as JSON-able data that :func:`load_game` replays."""
+        record: Record = {
+            "profile": self.profile,
+            "version": self.version,
+            "options": dict(self.options),
+            "deal": self.deal,
+            "moves": [move.notation for move in self._moves],
+        }
+        if self._start is not None:
+            record["start"] = self._start
+        if self.undos:
+            record["undos"] = self.undos
+        if self._redo:
+            record["redo"] = [move.notation for move in reversed(self._redo)]
+        return record
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Returns the game *record* describes, replayed move by move.
+
+        :raises BadRecord: if the record is malformed or a move does not replay.
+        """
+        try:
+            game = cls(deal=record.get("deal"), start=record.get("start"), **record["options"])
+            moves = [Move.parse(text) for text in record["moves"]]
+            redo = [Move.parse(text) for text in record.get("redo", ())]
+            game.undos = int(record.get("undos", 0))
+        except (KeyError, TypeError, ValueError) as error:
+            raise BadRecord(f"This saved {cls.title} game is damaged ({error}).") from None
+        for number, move in enumerate(moves, 1):
+            reason = game._why_not(move)
+            if reason:
+                raise BadRecord(f"Move {number} (`{move.notation}`) does not replay: {reason}")
+            game._apply(move)
+        game._redo = redo[::-1]
+        return game
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return type(self) is type(other) and self._state_key() == other._state_key()
+
+    def _state_key(self) -> tuple[object, ...]:
+        return (self.options, self.deal, self._start, self._moves, self._piles, self._meta)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} deal={self.deal} moves={len(self._moves)}>"

@@ -1,0 +1,1 @@
+"""One module per game: its layout, deal, and per-pile rules."""

@@ -1,0 +1,51 @@
+"""Rule pieces that several games share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import ACE, KING, RANK_NAMES, Card, card
+
+
+def builds_down_alternate(lower: Card, upper: Card) -> bool:
+    """Whether *upper* may lie on *lower* in a column built down in
+    alternate colours."""
+    return upper.rank == lower.rank - 1 and upper.is_red != lower.is_red
+
+
+def run_length(cards: Sequence[Card], face_up: int, builds: object) -> int:
+    """Returns how many top cards form a run under *builds* (at most *face_up*)."""
+    assert callable(builds)
+    length = 1 if face_up else 0
+    while length < face_up and builds(cards[-length - 1], cards[-length]):
+        length += 1
+    return length
+
+
+def suit_foundation_refuses(moving: Card, pile: Sequence[Card], code: str) -> str | None:
+    """Returns why *moving* may not go on a foundation built up in suit from
+    the Ace, or ``None``."""
+    if not pile:
+        if moving.rank == ACE:
+            return None
+        return f"{moving} can't start foundation {code}: only an Ace can."
+    top = pile[-1]
+    if top.rank == KING:
+        return f"Foundation {code} is complete."
+    if moving.suit == top.suit and moving.rank == top.rank + 1:
+        return None
+    return (
+        f"{moving} can't go on {top}: foundation {code} needs the {card(top.rank + 1, top.suit)}."
+    )
+
+
+def suit_heights(foundations: Sequence[Sequence[Card]]) -> dict[int, list[int]]:
+    """Returns, per suit, the heights of the foundations of that suit."""
+    heights: dict[int, list[int]] = {suit: [] for suit in range(4)}
+    for pile in foundations:
+        if pile:
+            heights[pile[0].suit].append(len(pile))
+    return heights
+
+
+__all__ = ["RANK_NAMES", "builds_down_alternate", "run_length", "suit_foundation_refuses"]

@@ -1,0 +1,177 @@
+"""Klondike (``klondike@1``): one deck, seven columns, the classic."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import ClassVar
+
+from ..cards import KING, Card, rank_name
+from ..game import EMPTY, Game, Option, Pile, pile_kind
+from ..move import Move
+from ._rules import builds_down_alternate, run_length, suit_foundation_refuses
+
+UNLIMITED = "unlimited"
+
+
+class Klondike(Game):
+    """Build four foundations up in suit from the Ace; columns build down in
+    alternate colours; an empty column takes only a King.
+
+    Autoplay plays a card to its foundation when its rank is at most two above
+    the lowest foundation of the other colour: then no card that could still
+    want to lie on it in a column is left outside the foundations' reach.
+    """
+
+    profile = "klondike"
+    version = 1
+    title = "Klondike"
+    description = "Seven columns, build down in alternate colours, Aces up to Kings."
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("draw", 1, (1, 3), "cards turned from the stock at a time"),
+        Option(
+            "passes",
+            None,
+            (1, 3, UNLIMITED),
+            "passes through the stock (default: 1 for draw 1, 3 for draw 3)",
+        ),
+        Option(
+            "foundation_return", False, (False, True), "foundation cards may go back to a column"
+        ),
+    )
+    PILES = ("s", "w", "f1", "f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7")
+    TARGETS = PILES[2:]
+
+    @classmethod
+    def resolve_options(cls, options: object) -> dict[str, object]:
+        resolved = super().resolve_options(options)  # type: ignore[arg-type]
+        if resolved["passes"] is None:
+            resolved["passes"] = 1 if resolved["draw"] == 1 else 3
+        return resolved
+
+    def _initial_meta(self) -> dict[str, int]:
+        return {"redeals": 0}
+
+    def _deal(self, cards: list[Card]) -> None:
+        columns: list[list[Card]] = [[] for _ in range(7)]
+        dealt = iter(cards)
+        for row in range(7):
+            for column in range(row, 7):
+                columns[column].append(next(dealt))
+        for number, column_cards in enumerate(columns, 1):
+            self._piles[str(number)] = Pile(tuple(column_cards), len(column_cards) - 1)
+        self._piles["s"] = Pile(tuple(dealt)[::-1])
+
+    @property
+    def passes_left(self) -> int | None:
+        """Returns how many more times the waste can be turned over
+        (``None`` if there is no limit)."""
+        passes = self.options["passes"]
+        if passes == UNLIMITED:
+            return None
+        assert isinstance(passes, int)
+        return passes - 1 - self._meta["redeals"]
+
+    # -- the stock ---------------------------------------------------------------
+
+    def _why_not_draw(self) -> str | None:
+        if self.pile("s"):
+            return None
+        if not self.pile("w"):
+            return "The stock and the waste are both empty."
+        if self.passes_left == 0:
+            return "No passes left: the waste can't be turned over again."
+        return None
+
+    def _draw(self) -> None:
+        stock, waste = self.pile("s"), self.pile("w")
+        if stock:
+            n = min(int(self.options["draw"]), len(stock))  # type: ignore[call-overload]
+            self._piles["s"] = Pile(stock[:-n])
+            self._piles["w"] = Pile(waste + stock[-n:][::-1])
+        else:
+            self._piles["s"] = Pile(waste[::-1])
+            self._piles["w"] = EMPTY
+            self._meta["redeals"] += 1
+
+    # -- moving cards ----------------------------------------------------------
+
+    def _movable_counts(self, code: str, pile: Pile) -> range:
+        kind = pile_kind(code)
+        if kind == "column":
+            face_up = len(pile.cards) - pile.down
+            return range(1, run_length(pile.cards, face_up, builds_down_alternate) + 1)
+        if kind == "waste" or (kind == "foundation" and self.options["foundation_return"]):
+            return range(1, 2)
+        return range(0)
+
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+        kind = pile_kind(source)
+        if kind == "waste" and len(cards) > 1:
+            return "Only the top card of the waste can move."
+        if kind == "foundation" and not self.options["foundation_return"]:
+            return "Cards on a foundation stay there."
+        if len(cards) > 1 and any(
+            not builds_down_alternate(lower, upper) for lower, upper in pairwise(cards)
+        ):
+            return (
+                f"The top {len(cards)} cards of {self.pile_name(source)} "
+                "are not a run in alternate colours."
+            )
+        return None
+
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+        target_kind = pile_kind(move.target)
+        first = cards[0]
+        if target_kind == "foundation":
+            if len(cards) > 1:
+                return "Cards go to a foundation one at a time."
+            if pile_kind(move.source) == "foundation":
+                return "A foundation card can only go back onto a column."
+            return suit_foundation_refuses(first, self.pile(move.target), move.target)
+        if target_kind != "column":
+            return f"Nothing can be put on {self.pile_name(move.target)}."
+        target = self.pile(move.target)
+        if not target:
+            if first.rank == KING:
+                return None
+            return f"{first} can't go to empty column {move.target}: only a King can."
+        top = target[-1]
+        if builds_down_alternate(top, first):
+            return None
+        if top.rank == 1:
+            return f"{first} can't go on {top}: nothing goes on an Ace in a column."
+        return (
+            f"{first} can't go on {top}: column {move.target} needs "
+            f"{rank_name(top.rank - 1)} of the other colour."
+        )
+
+    # -- autoplay and hints ------------------------------------------------------
+
+    def _is_safe(self, move: Move) -> bool:
+        if pile_kind(move.target) != "foundation" or pile_kind(move.source) == "foundation":
+            return False
+        moving = self.pile(move.source)[-1]
+        heights = {pile[0].suit: len(pile) for pile in map(self.pile, self.foundations) if pile}
+        other_colour = (1, 2) if not moving.is_red else (0, 3)
+        return moving.rank <= min(heights.get(suit, 0) for suit in other_colour) + 2
+
+    def _hint_score(self, move: Move) -> int:
+        if move.is_draw:
+            return 10
+        source_kind, target_kind = pile_kind(move.source), pile_kind(move.target)
+        if source_kind == "foundation":
+            return 0
+        reveals = False
+        if source_kind == "column":
+            pile = self._piles[move.source]
+            whole_run = move.count == len(pile.cards) - pile.down
+            reveals = whole_run and pile.down > 0
+            if target_kind == "column" and not reveals:
+                # Moving a run that leaves a column empty is worth it only if
+                # the run is not a King's (a King already heads its column).
+                empties = whole_run and pile.cards[-move.count].rank != KING
+                return 5 if empties else 0
+        score = 60 if target_kind == "foundation" else 40
+        if self._is_safe(move):
+            score += 40
+        return score + (30 if reveals else 0)

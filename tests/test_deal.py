@@ -1,0 +1,56 @@
+"""The pinned shuffle: a deal number means the same cards forever."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from solitaire import BadOption, new_game
+from solitaire.deal import SplitMix64, shuffled_deck
+
+
+def test_splitmix64_matches_the_reference_vector() -> None:
+    rng = SplitMix64(1234567)
+    assert [rng.next() for _ in range(3)] == [
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+    ]
+
+
+@pytest.mark.parametrize("deal", ["1", "4711", "2147483647"])
+def test_shuffle_is_pinned(deal: str, deal_vectors: dict[str, Any]) -> None:
+    cards = " ".join(card.code for card in shuffled_deck(int(deal)))
+    assert cards == deal_vectors["shuffle"][deal]
+
+
+@pytest.mark.parametrize("deal", ["1", "4711", "2147483647"])
+def test_klondike_deal_is_pinned_card_by_card(deal: str, deal_vectors: dict[str, Any]) -> None:
+    position = new_game("klondike", deal=int(deal)).position()
+    assert {code: " ".join(cards) for code, cards in position.items() if cards} == (
+        deal_vectors["klondike"][deal]
+    )
+
+
+def test_two_decks_hold_every_card_twice() -> None:
+    counts = Counter(shuffled_deck(99, decks=2))
+    assert len(counts) == 52
+    assert set(counts.values()) == {2}
+
+
+def test_neighbouring_deals_differ() -> None:
+    assert shuffled_deck(1) != shuffled_deck(2)
+
+
+@pytest.mark.parametrize("deal", [0, -5, 2**31, "7", True, 1.5])
+def test_a_deal_number_out_of_range_is_refused(deal: object) -> None:
+    with pytest.raises(BadOption, match="deal number"):
+        new_game("klondike", deal=deal)  # type: ignore[arg-type]
+
+
+def test_a_game_without_a_deal_number_still_records_one() -> None:
+    game = new_game("klondike")
+    assert isinstance(game.deal, int)
+    assert new_game("klondike", deal=game.deal).position() == game.position()
