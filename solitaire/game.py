@@ -324,8 +324,10 @@ class Game:
         if not pile.cards:
             return f"{self.pile_name(source).capitalize()} is empty."
         face_up = len(pile.cards) - self.hidden(source)
-        if not face_up and source == "s":
-            return "Stock cards are drawn with `s`."
+        if not face_up:
+            if source == "s":
+                return "Stock cards are drawn with `s`."
+            return f"{self.pile_name(source).capitalize()} has no face-up card."
         if count < 1 or count > face_up:
             return f"{self.pile_name(source).capitalize()} has {face_up} face-up cards."
         return None

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from .game import Game
+from .variants.calculation import Calculation
+from .variants.casket import Casket
+from .variants.castles_end import CastlesEnd
 from .variants.klondike import Klondike
 
-_ALL: tuple[type[Game], ...] = (Klondike,)
+_ALL: tuple[type[Game], ...] = (Klondike, Calculation, CastlesEnd, Casket)
 
 #: The current version of every game, by profile id.
 VARIANTS: dict[str, type[Game]] = {cls.profile: cls for cls in _ALL}

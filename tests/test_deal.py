@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from solitaire import BadOption, new_game
+from solitaire import VARIANTS, BadOption, new_game
 from solitaire.deal import SplitMix64, shuffled_deck
 
 
@@ -26,11 +26,14 @@ def test_shuffle_is_pinned(deal: str, deal_vectors: dict[str, Any]) -> None:
     assert cards == deal_vectors["shuffle"][deal]
 
 
+@pytest.mark.parametrize("profile", sorted(VARIANTS))
 @pytest.mark.parametrize("deal", ["1", "4711", "2147483647"])
-def test_klondike_deal_is_pinned_card_by_card(deal: str, deal_vectors: dict[str, Any]) -> None:
-    position = new_game("klondike", deal=int(deal)).position()
+def test_every_game_deals_the_same_layout_forever(
+    profile: str, deal: str, deal_vectors: dict[str, Any]
+) -> None:
+    position = new_game(profile, deal=int(deal)).position()
     assert {code: " ".join(cards) for code, cards in position.items() if cards} == (
-        deal_vectors["klondike"][deal]
+        deal_vectors["deals"][profile][deal]
     )
 
 

@@ -1,0 +1,126 @@
+"""Calculation (``calculation@1``): one deck, suits don't matter."""
+
+from __future__ import annotations
+
+from ..cards import ACE, KING, Card, rank_name
+from ..game import Game, Pile, pile_kind
+from ..move import Move
+
+STEPS = {"f1": 1, "f2": 2, "f3": 3, "f4": 4}
+
+
+def wanted_rank(step: int, top: Card) -> int:
+    """The rank a foundation building by *step* wants on *top* (wrapping after King)."""
+    return (top.rank + step - 1) % 13 + 1
+
+
+class Calculation(Game):
+    """Foundation ``fN`` builds by steps of N from its base (A, 2, 3, 4) to
+    the King, regardless of suit. The stock's top card must be played to a
+    foundation or onto one of four waste piles; waste tops go only to the
+    foundations.
+
+    Autoplay plays a stock or waste card that exactly one foundation wants.
+    That never hurts: suits don't matter, so a later card of the same rank
+    can stand wherever this one would have waited; a card two foundations
+    want is left to the player.
+    """
+
+    profile = "calculation"
+    version = 1
+    title = "Calculation"
+    description = "Four foundations count by ones, twos, threes and fours; suits don't matter."
+    PILES = ("s", "w1", "w2", "w3", "w4", "f1", "f2", "f3", "f4")
+    TARGETS = PILES[1:]
+    ALIKE_FOUNDATIONS = False
+
+    def _deal(self, cards: list[Card]) -> None:
+        rest = []
+        for dealt in cards:
+            code = f"f{dealt.rank}"
+            if dealt.rank <= 4 and not self.pile(code):
+                self._piles[code] = Pile((dealt,))
+            else:
+                rest.append(dealt)
+        self._piles["s"] = Pile(tuple(rest[::-1]))
+
+    def hidden(self, code: str) -> int:
+        # The stock's top card is face up: it is the card to play.
+        if code == "s":
+            return max(len(self.pile("s")) - 1, 0)
+        return super().hidden(code)
+
+    def pile_name(self, code: str) -> str:
+        if pile_kind(code) == "waste":
+            return f"waste pile {code}"
+        return super().pile_name(code)
+
+    def wants(self, code: str) -> int | None:
+        """Returns the rank foundation *code* wants next (``None`` when complete)."""
+        pile = self.pile(code)
+        if len(pile) >= 13:
+            return None
+        return wanted_rank(STEPS[code], pile[-1]) if pile else STEPS[code]
+
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+        if len(cards) > 1:
+            return "Cards move one at a time in Calculation."
+        if pile_kind(source) == "foundation":
+            return "Cards on a foundation stay there."
+        return None
+
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+        moving = cards[0]
+        kind = pile_kind(move.target)
+        if kind == "waste":
+            if move.source != "s":
+                return "Waste piles take cards only from the stock."
+            return None
+        if kind != "foundation":
+            return f"Nothing can be put on {self.pile_name(move.target)}."
+        wanted = self.wants(move.target)
+        if wanted is None:
+            return f"Foundation {move.target} is complete."
+        if moving.rank == wanted:
+            return None
+        return f"{moving} can't go on foundation {move.target}: it needs {rank_name(wanted)}."
+
+    def _foundations_wanting(self, rank: int) -> int:
+        return sum(self.wants(code) == rank for code in self.foundations)
+
+    def _is_safe(self, move: Move) -> bool:
+        if pile_kind(move.target) != "foundation":
+            return False
+        return self._foundations_wanting(self.pile(move.source)[-1].rank) == 1
+
+    def _need(self, rank: int) -> int:
+        """How many cards each foundation must still take before one wants *rank*."""
+        distances = []
+        for code, step in STEPS.items():
+            wanted = self.wants(code)
+            if wanted is None:
+                continue
+            for distance in range(13):
+                if wanted == rank:
+                    distances.append(distance)
+                    break
+                if wanted == KING:
+                    break
+                wanted = (wanted + step - 1) % 13 + 1
+        return min(distances, default=99)
+
+    def _hint_score(self, move: Move) -> int:
+        moving = self.pile(move.source)[-1]
+        if pile_kind(move.target) == "foundation":
+            return 60 if self._is_safe(move) else 50
+        # Onto a waste pile: best where the card is needed before the one it covers.
+        waste = self.pile(move.target)
+        if not waste:
+            return 12 if moving.rank == KING else 8
+        return 15 if self._need(moving.rank) <= self._need(waste[-1].rank) else 5
+
+    def _meta_from_position(self) -> dict[str, int]:
+        return {}
+
+
+__all__ = ["ACE", "Calculation"]

@@ -1,0 +1,139 @@
+"""Casket (``casket@1``): two decks, 104 cards."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..cards import Card
+from ..game import EMPTY, Game, Pile, pile_kind
+from ..move import Move
+from ._rules import suit_foundation_refuses, suit_heights
+
+LIDS = ("l1", "l2", "l3", "l4", "l5")
+BODY = ("1", "2", "3", "4", "5", "6", "7", "8")
+
+
+class Casket(Game):
+    """Eight foundations build up in suit from the Ace; eight body piles
+    build down in suit, one card at a time. Five lids, refilled from the
+    thirteen jewels, take nothing. Reserves take only the waste card, and the
+    waste card must be played before the next is drawn.
+
+    Autoplay plays a card to a foundation when no card that could lie on it
+    in the body is still out: Aces and 2s always, any other card once both
+    foundations of its suit hold the rank below it.
+    """
+
+    profile = "casket"
+    version = 1
+    title = "Casket"
+    description = (
+        "Two decks: free the casket's jewels through five lids; "
+        "eight body piles build down in suit."
+    )
+    DECKS = 2
+    PILES = (
+        "s", "w", "j", *LIDS, "r1", "r2", "r3",
+        "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", *BODY,
+    )  # fmt: skip
+    TARGETS = PILES[8:]
+
+    def _deal(self, cards: list[Card]) -> None:
+        self._piles["j"] = Pile(tuple(cards[:13]))
+        for i, code in enumerate(LIDS):
+            self._piles[code] = Pile((cards[13 + i],))
+        for i, code in enumerate(BODY):
+            self._piles[code] = Pile((cards[18 + i],))
+        self._piles["w"] = Pile((cards[26],))
+        self._piles["s"] = Pile(tuple(cards[27:])[::-1])
+
+    def pile_name(self, code: str) -> str:
+        if pile_kind(code) == "column":
+            return f"body pile {code}"
+        return super().pile_name(code)
+
+    def _why_not_draw(self) -> str | None:
+        waste = self.pile("w")
+        if waste:
+            return f"Play the waste card ({waste[-1]}) before drawing again."
+        if not self.pile("s"):
+            return "The stock is empty."
+        return None
+
+    def _draw(self) -> None:
+        stock = self.pile("s")
+        self._piles["s"] = Pile(stock[:-1])
+        self._piles["w"] = Pile(stock[-1:])
+
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+        if len(cards) > 1:
+            return "Cards move one at a time in Casket."
+        kind = pile_kind(source)
+        if kind == "foundation":
+            return "Cards on a foundation stay there."
+        if kind == "jewels":
+            return "The jewels only refill the lids."
+        return None
+
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+        moving = cards[0]
+        source, kind = pile_kind(move.source), pile_kind(move.target)
+        if kind == "foundation":
+            return suit_foundation_refuses(moving, self.pile(move.target), move.target)
+        if kind == "reserve":
+            if source != "waste":
+                return "Reserves take cards only from the waste."
+            return None
+        if kind != "column":
+            return f"Nothing can be put on {self.pile_name(move.target)}."
+        target = self.pile(move.target)
+        if not target:
+            if source == "lid":
+                return f"A lid card can't go to empty body pile {move.target}."
+            return None
+        top = target[-1]
+        if moving.suit == top.suit and moving.rank == top.rank - 1:
+            return None
+        if top.rank == 1:
+            return f"{moving} can't go on {top}: nothing goes on an Ace in the body."
+        wanted = Card(top.rank - 1, top.suit)
+        return f"{moving} can't go on {top}: body pile {move.target} needs a {wanted}."
+
+    def _settle(self, move: Move) -> None:
+        # An emptied lid takes the top jewel at once, face up.
+        if pile_kind(move.source) == "lid" and not self.pile(move.source):
+            jewels = self.pile("j")
+            if jewels:
+                self._piles[move.source] = Pile(jewels[-1:])
+                self._piles["j"] = Pile(jewels[:-1]) if len(jewels) > 1 else EMPTY
+
+    def _is_safe(self, move: Move) -> bool:
+        if pile_kind(move.target) != "foundation":
+            return False
+        moving = self.pile(move.source)[-1]
+        if moving.rank <= 2:
+            return True
+        heights = suit_heights([self.pile(code) for code in self.foundations])[moving.suit]
+        return len(heights) == 2 and min(heights) >= moving.rank - 1
+
+    HINT_SCORES: ClassVar[dict[tuple[str, str], int]] = {
+        ("lid", "column"): 40,
+        ("waste", "column"): 30,
+        ("reserve", "column"): 25,
+        ("waste", "reserve"): 5,
+    }
+
+    def _hint_score(self, move: Move) -> int:
+        if move.is_draw:
+            return 10
+        target = pile_kind(move.target)
+        if target == "foundation":
+            return 80 if self._is_safe(move) else 60
+        score = self.HINT_SCORES.get((pile_kind(move.source), target), 0)
+        if (
+            pile_kind(move.source) == "column"
+            and target == "column"
+            and len(self.pile(move.source)) == 1
+        ):
+            score = 3 if self.pile(move.target) else 0
+        return score
