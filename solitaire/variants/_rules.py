@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ..cards import ACE, KING, RANK_NAMES, Card, card
+from ..cards import ACE, KING, Card, card
 
 
 def builds_down_alternate(lower: Card, upper: Card) -> bool:
@@ -13,9 +13,8 @@ def builds_down_alternate(lower: Card, upper: Card) -> bool:
     return upper.rank == lower.rank - 1 and upper.is_red != lower.is_red
 
 
-def run_length(cards: Sequence[Card], face_up: int, builds: object) -> int:
+def run_length(cards: Sequence[Card], face_up: int, builds: Callable[[Card, Card], bool]) -> int:
     """Returns how many top cards form a run under *builds* (at most *face_up*)."""
-    assert callable(builds)
     length = 1 if face_up else 0
     while length < face_up and builds(cards[-length - 1], cards[-length]):
         length += 1
@@ -46,6 +45,3 @@ def suit_heights(foundations: Sequence[Sequence[Card]]) -> dict[int, list[int]]:
         if pile:
             heights[pile[0].suit].append(len(pile))
     return heights
-
-
-__all__ = ["RANK_NAMES", "builds_down_alternate", "run_length", "suit_foundation_refuses"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import ACE, KING, Card, rank_name
+from ..cards import KING, Card, rank_name
 from ..game import Game, Pile, pile_kind
 from ..move import Move
 
@@ -118,9 +118,3 @@ class Calculation(Game):
         if not waste:
             return 12 if moving.rank == KING else 8
         return 15 if self._need(moving.rank) <= self._need(waste[-1].rank) else 5
-
-    def _meta_from_position(self) -> dict[str, int]:
-        return {}
-
-
-__all__ = ["ACE", "Calculation"]
