@@ -1,0 +1,147 @@
+"""The store's interface, its rows and its errors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+#: Statuses of a game that is over; ``playing`` is the only other one, and
+#: ``damaged`` marks a record that no longer replays (kept, never deleted).
+FINISHED = ("won", "lost", "resigned", "abandoned")
+STATUSES = ("playing", *FINISHED, "damaged")
+
+
+class StoreError(Exception):
+    """Base of the store's errors."""
+
+
+class NotFound(StoreError):
+    """No game has that id."""
+
+
+class Conflict(StoreError):
+    """The game changed since it was read (another move won the race): reload and retry."""
+
+
+class UnfinishedGame(StoreError):
+    """The user already has an unfinished game of this profile."""
+
+    def __init__(self, game: GameRow) -> None:
+        super().__init__(f"game {game.id} of {game.profile} is still being played")
+        self.game = game
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A stored game: its record plus who plays it, where, and how it stands."""
+
+    id: int
+    user_id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    profile: str
+    version: int
+    options: dict[str, Any]
+    deal: int | None
+    moves: list[str]
+    redo: list[str]
+    start: dict[str, list[str]] | None
+    undos: int
+    hints: int
+    status: str
+    revision: int
+    started_at: float
+    updated_at: float
+    finished_at: float | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The game's record, as ``solitaire.load_game`` takes it."""
+        record: dict[str, Any] = {
+            "profile": self.profile,
+            "version": self.version,
+            "options": self.options,
+            "deal": self.deal,
+            "moves": self.moves,
+        }
+        if self.start is not None:
+            record["start"] = self.start
+        if self.undos:
+            record["undos"] = self.undos
+        if self.redo:
+            record["redo"] = self.redo
+        return record
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A player's results in one game, from finished games."""
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_moves: int | None = None
+    best_seconds: float | None = None
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game played, 0 … 1."""
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    user_id: int
+    won: int
+    played: int
+    best_moves: int | None
+
+
+class Store(Protocol):
+    """Where games live. SQLite is the embedded default."""
+
+    async def close(self) -> None: ...
+
+    async def create_game(
+        self,
+        user_id: int,
+        record: Mapping[str, Any],
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        replace: bool = False,
+    ) -> GameRow: ...
+
+    async def get_game(self, game_id: int) -> GameRow: ...
+
+    async def current_game(self, user_id: int) -> GameRow | None: ...
+
+    async def unfinished_game(self, user_id: int, profile: str) -> GameRow | None: ...
+
+    async def save_moves(
+        self,
+        game_id: int,
+        moves: Sequence[str],
+        *,
+        expected_revision: int,
+        redo: Sequence[str] = (),
+        undos: int | None = None,
+        hints: int | None = None,
+        status: str | None = None,
+    ) -> GameRow: ...
+
+    async def append_move(self, game_id: int, move: str, *, expected_count: int) -> GameRow: ...
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None: ...
+
+    async def set_status(self, game_id: int, status: str) -> GameRow: ...
+
+    async def stats(self, user_id: int, profile: str) -> Stats: ...
+
+    async def leaderboard(
+        self, guild_id: int, profile: str, *, since: float | None = None, limit: int = 10
+    ) -> list[LeaderRow]: ...

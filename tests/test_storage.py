@@ -1,0 +1,290 @@
+"""The SQLite store, on real files in a temporary folder."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from solitaire import load_game, new_game
+from storage import Conflict, NotFound, SQLiteStore, StoreError, UnfinishedGame, open_store
+from storage.migrations import MIGRATIONS
+from storage.sqlite import compute_stats
+from tests.conftest import DATA
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def tick(self, seconds: float = 60.0) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path, clock: Clock) -> AsyncIterator[SQLiteStore]:
+    async with await open_store(f"sqlite:///{tmp_path}/games.sqlite3", clock=clock) as opened:
+        yield opened
+
+
+async def test_open_store_creates_the_folder_and_the_schema(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/new/folder/solitaire.sqlite3"
+    async with await open_store(url) as store:
+        assert await store.schema_version() == len(MIGRATIONS)
+    assert (tmp_path / "new" / "folder" / "solitaire.sqlite3").is_file()
+
+
+@pytest.mark.parametrize("url", ["postgresql://x", "sqlite://", "sqlite:///", "data.db"])
+async def test_a_url_that_is_not_sqlite_is_refused(url: str) -> None:
+    with pytest.raises(StoreError, match="DATABASE_URL"):
+        await open_store(url)
+
+
+async def test_a_game_round_trips_through_the_store(store: SQLiteStore) -> None:
+    game = new_game("klondike", deal=4711, draw=3)
+    row = await store.create_game(42, game.to_record(), guild_id=7, channel_id=8)
+    for text in ("s", "s", "4 f"):
+        game.play(text)
+    game.play("s")
+    game.undo()
+    row = await store.save_moves(
+        row.id,
+        [move.notation for move in game.moves],
+        expected_revision=row.revision,
+        redo=game.to_record()["redo"],
+        undos=game.undos,
+        hints=2,
+    )
+    loaded = await store.get_game(row.id)
+    assert loaded == row
+    assert (loaded.user_id, loaded.guild_id, loaded.channel_id) == (42, 7, 8)
+    assert loaded.hints == 2 and loaded.undos == 1
+    assert load_game(loaded.record) == game
+
+
+async def test_each_user_has_one_unfinished_game_per_profile(
+    store: SQLiteStore, clock: Clock
+) -> None:
+    first = await store.create_game(1, new_game("klondike", deal=1).to_record())
+    with pytest.raises(UnfinishedGame) as info:
+        await store.create_game(1, new_game("klondike", deal=2).to_record())
+    assert info.value.game.id == first.id
+    clock.tick()
+    other = await store.create_game(1, new_game("casket", deal=3).to_record())
+    assert (await store.current_game(1)) == other
+    clock.tick()
+    second = await store.create_game(1, new_game("klondike", deal=2).to_record(), replace=True)
+    assert (await store.get_game(first.id)).status == "abandoned"
+    assert (await store.current_game(1)).id == second.id  # type: ignore[union-attr]
+    assert (await store.unfinished_game(1, "casket")) == other
+    assert await store.current_game(2) is None
+
+
+async def test_the_current_game_is_the_most_recently_touched(
+    store: SQLiteStore, clock: Clock
+) -> None:
+    klondike = await store.create_game(1, new_game("klondike", deal=1).to_record())
+    clock.tick()
+    await store.create_game(1, new_game("casket", deal=1).to_record())
+    clock.tick()
+    await store.append_move(klondike.id, "s", expected_count=0)
+    assert (await store.current_game(1)).id == klondike.id  # type: ignore[union-attr]
+
+
+async def test_two_appends_for_the_same_count_one_wins(store: SQLiteStore) -> None:
+    row = await store.create_game(1, new_game("klondike", deal=1).to_record())
+    results = await asyncio.gather(
+        store.append_move(row.id, "s", expected_count=0),
+        store.append_move(row.id, "4 f1", expected_count=0),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(result, Conflict) for result in results) == 1
+    assert len((await store.get_game(row.id)).moves) == 1
+
+
+async def test_fifty_concurrent_appends_leave_no_duplicates_and_no_gaps(store: SQLiteStore) -> None:
+    row = await store.create_game(1, new_game("klondike", deal=1).to_record())
+    conflicts = 0
+
+    async def player(n: int) -> None:
+        nonlocal conflicts
+        while True:
+            current = await store.get_game(row.id)
+            try:
+                await store.append_move(row.id, f"m{n}", expected_count=len(current.moves))
+                return
+            except Conflict:
+                conflicts += 1
+
+    await asyncio.gather(*(player(n) for n in range(50)))
+    final = await store.get_game(row.id)
+    assert sorted(final.moves) == sorted(f"m{n}" for n in range(50))
+    assert len(final.moves) == len(set(final.moves)) == 50
+    assert conflicts > 0  # the race really happened
+
+
+async def test_appends_from_two_connections_are_serialized(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/shared.sqlite3"
+    async with await open_store(url) as one, await open_store(url) as two:
+        row = await one.create_game(1, new_game("klondike", deal=1).to_record())
+        results = await asyncio.gather(
+            one.append_move(row.id, "s", expected_count=0),
+            two.append_move(row.id, "s", expected_count=0),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(result, Conflict) for result in results) == 1
+
+
+async def test_a_stale_revision_is_a_conflict_and_changes_nothing(store: SQLiteStore) -> None:
+    row = await store.create_game(1, new_game("klondike", deal=1).to_record())
+    await store.save_moves(row.id, ["s"], expected_revision=row.revision)
+    with pytest.raises(Conflict):
+        await store.save_moves(row.id, ["s", "s"], expected_revision=row.revision)
+    assert (await store.get_game(row.id)).moves == ["s"]
+
+
+async def test_a_finished_game_takes_no_more_moves(store: SQLiteStore) -> None:
+    row = await store.create_game(1, new_game("klondike", deal=1).to_record())
+    finished = await store.set_status(row.id, "resigned")
+    assert finished.finished_at is not None
+    with pytest.raises(Conflict):
+        await store.append_move(row.id, "s", expected_count=0)
+
+
+async def test_a_missing_game_is_not_found(store: SQLiteStore) -> None:
+    with pytest.raises(NotFound):
+        await store.get_game(999)
+
+
+async def test_a_damaged_game_is_kept_and_frees_its_profile(store: SQLiteStore) -> None:
+    record = new_game("klondike", deal=1).to_record()
+    record["moves"] = ["7 1x9"]  # does not replay
+    row = await store.create_game(1, record)
+    await store.set_status(row.id, "damaged")
+    assert (await store.get_game(row.id)).moves == ["7 1x9"]
+    await store.create_game(1, new_game("klondike", deal=2).to_record())
+
+
+async def test_the_board_message_is_remembered(store: SQLiteStore) -> None:
+    row = await store.create_game(1, new_game("klondike", deal=1).to_record(), channel_id=5)
+    await store.set_message(row.id, None, 77)
+    loaded = await store.get_game(row.id)
+    assert (loaded.channel_id, loaded.message_id) == (5, 77)
+
+
+# -- stats ---------------------------------------------------------------------------
+
+
+def test_streaks_from_a_fixed_history() -> None:
+    history = [("won", 90, 300.0), ("won", 80, 200.0), ("lost", 0, 10.0),
+               ("won", 120, 100.0), ("won", 95, 500.0), ("won", 99, 400.0),
+               ("resigned", 3, 5.0), ("won", 110, 250.0)]  # fmt: skip
+    stats = compute_stats(history)
+    assert (stats.played, stats.won) == (8, 6)
+    assert stats.win_rate == pytest.approx(0.75)
+    assert (stats.current_streak, stats.best_streak) == (1, 3)
+    assert (stats.best_moves, stats.best_seconds) == (80, 100.0)
+
+
+async def finish(
+    store: SQLiteStore, clock: Clock, user: int, status: str, moves: int, guild: int = 7
+) -> None:
+    row = await store.create_game(user, new_game("klondike", deal=1).to_record(), guild_id=guild)
+    clock.tick(100)
+    await store.save_moves(row.id, ["s"] * moves, expected_revision=row.revision, status=status)
+    clock.tick(1)
+
+
+async def test_stats_come_from_finished_games(store: SQLiteStore, clock: Clock) -> None:
+    for status, moves in [("won", 100), ("abandoned", 3), ("won", 90), ("won", 95)]:
+        await finish(store, clock, 1, status, moves)
+    await store.create_game(1, new_game("klondike", deal=9).to_record())  # unfinished: not counted
+    stats = await store.stats(1, "klondike")
+    assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (4, 3, 2, 2)
+    assert (stats.best_moves, stats.best_seconds) == (90, 100.0)
+    assert (await store.stats(1, "casket")).played == 0
+
+
+async def test_the_leaderboard_ranks_a_servers_players_by_wins(
+    store: SQLiteStore, clock: Clock
+) -> None:
+    await finish(store, clock, 1, "won", 100)
+    await finish(store, clock, 2, "won", 120)
+    await finish(store, clock, 2, "won", 130)
+    await finish(store, clock, 3, "lost", 40)
+    await finish(store, clock, 4, "won", 50, guild=8)  # another server
+    since = clock.now
+    await finish(store, clock, 1, "won", 99)
+    board = await store.leaderboard(7, "klondike")
+    assert [(row.user_id, row.won, row.played, row.best_moves) for row in board] == [
+        (1, 2, 2, 99), (2, 2, 2, 120), (3, 0, 1, None),
+    ]  # fmt: skip
+    assert [row.user_id for row in await store.leaderboard(7, "klondike", since=since)] == [1]
+
+
+# -- migrations ------------------------------------------------------------------------
+
+
+def database_from(tmp_path: Path, script: str) -> Path:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(script)
+    return path
+
+
+async def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_games(
+    tmp_path: Path,
+) -> None:
+    path = database_from(tmp_path, (DATA / "schema_v1.sql").read_text())
+    async with await SQLiteStore.open(str(path)) as store:
+        assert await store.schema_version() == len(MIGRATIONS)
+        game = await store.get_game(1)
+        assert (game.moves, game.hints, game.status, game.message_id) == (
+            ["s", "4 f1"],
+            0,
+            "playing",
+            9,
+        )
+        assert load_game(game.record).moves[-1].notation == "4 f1"
+        assert (await store.stats(42, "klondike")).played == 1
+
+
+async def test_a_failing_migration_leaves_nothing_behind(tmp_path: Path) -> None:
+    path = database_from(tmp_path, (DATA / "schema_v1.sql").read_text())
+    broken = [*MIGRATIONS, "CREATE TABLE half_done (x INTEGER); THIS IS NOT SQL;"]
+    store = await SQLiteStore.open(str(path))
+    try:
+        with pytest.raises(StoreError, match=f"Migration {len(broken)} failed"):
+            await store.migrate(broken)
+        assert await store.schema_version() == len(MIGRATIONS)
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'half_done'"
+        ).fetchone() == (0,)
+
+
+async def test_a_database_newer_than_the_bot_is_refused(tmp_path: Path) -> None:
+    path = database_from(tmp_path, f"PRAGMA user_version = {len(MIGRATIONS) + 1};")
+    with pytest.raises(StoreError, match="update the bot"):
+        await SQLiteStore.open(str(path))
+
+
+async def test_the_database_is_in_wal_mode(store: SQLiteStore) -> None:
+    assert await store.integrity_check() == "ok"
+    async with store._db.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"  # type: ignore[index]
