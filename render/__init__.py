@@ -1,1 +1,16 @@
-"""render layer."""
+"""The table as a picture, and in words.
+
+Knows no Discord and no SQL: a game goes in, bytes or text come out.
+"""
+
+from __future__ import annotations
+
+from .share import render_replay, render_win_card
+from .table import draw_table, render_table
+from .text import describe
+from .theme import CLASSIC, FOUR_COLOUR, THEMES, Theme
+
+__all__ = [
+    "CLASSIC", "FOUR_COLOUR", "THEMES", "Theme",
+    "describe", "draw_table", "render_replay", "render_table", "render_win_card",
+]  # fmt: skip

@@ -1,0 +1,123 @@
+"""Renderer speed and size per game: ours (paletted sprites on a paletted
+canvas) against a naive reference (RGBA canvas, RGBA sprites pasted with
+alpha, PNG saved with defaults), on the same tables; and the size of a long
+replay GIF.
+
+    python bench/render.py [--frames 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+# This file is named like the package it measures: put the project first.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PIL import Image, ImageDraw
+
+from render import render_replay, render_table
+from render.layout import fan_offsets, layout_for
+from render.samples import samples
+from render.sprites import back_rgba, card_rgba, placeholder_rgba
+from render.text import status_line
+from render.theme import CLASSIC, METRICS, font
+from solitaire import VARIANTS, Game, new_game
+
+_REFERENCE_SPRITES: dict[str, Image.Image] = {}
+
+
+def _sprite(key: str, make: Callable[[], Image.Image]) -> Image.Image:
+    if key not in _REFERENCE_SPRITES:
+        _REFERENCE_SPRITES[key] = make()
+    return _REFERENCE_SPRITES[key]
+
+
+def reference_render(game: Game) -> bytes:
+    """The naive way: the same table, in RGBA, saved with Pillow's defaults."""
+    m, theme = METRICS, CLASSIC
+    layout = layout_for(game.profile)
+    canvas = Image.new("RGBA", layout.size, (*theme.felt, 255))
+    draw = ImageDraw.Draw(canvas)
+    for code, slot in layout.slots.items():
+        draw.text(
+            (slot.x + 2, slot.y - m.label_h + 1), code, fill=theme.label, font=font(m.label_size)
+        )
+        cards = game.pile(code)
+        if not cards:
+            sprite = _sprite("empty" + code, lambda code=code: placeholder_rgba(theme, code))
+            canvas.alpha_composite(sprite, (slot.x, slot.y))
+            continue
+        down = game.hidden(code)
+        offsets = (
+            fan_offsets(down, len(cards) - down, slot.height) if slot.fan else [0] * len(cards)
+        )
+        for i, (card, offset) in enumerate(zip(cards, offsets, strict=True)):
+            if i < down:
+                sprite = _sprite("back", lambda: back_rgba(theme))
+            else:
+                sprite = _sprite(card.code, lambda card=card: card_rgba(theme, card))
+            canvas.alpha_composite(sprite, (slot.x, slot.y + offset))
+    draw.text(
+        (m.margin, layout.status_y), status_line(game), fill=theme.label, font=font(m.status_size)
+    )
+    buffer = io.BytesIO()
+    canvas.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def played(profile: str, moves: int, seed: int) -> Game:
+    rng = random.Random(seed)
+    game = new_game(profile, deal=seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(game.hint() or rng.choice(legal))
+    return game
+
+
+def measure(render: Callable[[Game], bytes], games: list[Game]) -> tuple[float, float]:
+    render(games[0])  # warm the sprite caches
+    times, sizes = [], []
+    for game in games:
+        start = time.perf_counter()
+        data = render(game)
+        times.append(time.perf_counter() - start)
+        sizes.append(len(data))
+    return statistics.median(times) * 1000, statistics.median(sizes)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--frames", type=int, default=30, help="tables per game")
+    args = parser.parse_args()
+    columns = ("ours ms", "ours KB", "ref ms", "ref KB", "faster", "smaller")
+    print(f"{'game':<12}" + "".join(f"{name:>9}" for name in columns))
+    for profile in VARIANTS:
+        games = [played(profile, 5 * i, i + 1) for i in range(args.frames)]
+        games += samples(profile).values()
+        ours_ms, ours_size = measure(render_table, games)
+        ref_ms, ref_size = measure(reference_render, games)
+        print(
+            f"{profile:<12}{ours_ms:>9.1f}{ours_size / 1024:>9.1f}"
+            f"{ref_ms:>9.1f}{ref_size / 1024:>9.1f}"
+            f"{ref_ms / ours_ms:>8.1f}x{ref_size / ours_size:>8.1f}x"
+        )
+    long_game = played("casket", 400, 11)
+    start = time.perf_counter()
+    gif = render_replay(long_game.to_record())
+    print(
+        f"replay of a {len(long_game.moves)}-move Casket game: {len(gif) / 1e6:.2f} MB GIF,"
+        f" made in {time.perf_counter() - start:.1f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
