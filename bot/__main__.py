@@ -1,20 +1,27 @@
-"""``python -m bot`` (or ``solitaire-bot``) runs the bot."""
+"""``python -m bot`` (or ``solitaire-bot``) runs the bot; ``… console`` plays offline."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 
 from .config import Config, ConfigError
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["console"]:
+        from .console import run_console
+
+        return asyncio.run(run_console(args[1:]))
     try:
-        Config.from_env()
+        config = Config.from_env()
     except ConfigError as error:
         print(f"solitaire-bot: {error}", file=sys.stderr)
         return 2
-    print("solitaire-bot: the Discord adapter is not built yet.", file=sys.stderr)
-    return 1
+    from .client import run_bot
+
+    return run_bot(config)
 
 
 if __name__ == "__main__":

@@ -7,10 +7,18 @@ from __future__ import annotations
 
 from .share import render_replay, render_win_card
 from .table import draw_table, render_table
-from .text import describe
+from .text import describe, text_table
 from .theme import CLASSIC, FOUR_COLOUR, THEMES, Theme
 
 __all__ = [
-    "CLASSIC", "FOUR_COLOUR", "THEMES", "Theme",
-    "describe", "draw_table", "render_replay", "render_table", "render_win_card",
+    "CLASSIC",
+    "FOUR_COLOUR",
+    "THEMES",
+    "Theme",
+    "describe",
+    "draw_table",
+    "render_replay",
+    "render_table",
+    "render_win_card",
+    "text_table",
 ]  # fmt: skip

@@ -120,3 +120,17 @@ def describe(game: Game) -> str:
         if len(text) <= MAX_DESCRIPTION:
             return text
     return text[: MAX_DESCRIPTION - 1] + "…"
+
+
+def text_table(game: Game) -> str:
+    """Returns the table as lines of text, one pile a line, for a terminal."""
+    lines = [status_line(game)]
+    for code in game.PILES:
+        cards = game.pile(code)
+        down = game.hidden(code)
+        if pile_kind(code) in ("stock", "jewels"):
+            shown = f"[{down} face down]" + (f" {cards[-1]}" if down < len(cards) else "")
+        else:
+            shown = " ".join(["##"] * down + [str(card) for card in cards[down:]]) or "—"
+        lines.append(f"{code:>3}: {shown}")
+    return "\n".join(lines)

@@ -24,7 +24,7 @@ from .errors import (
 )
 from .game import Game, Option, Position, Record
 from .move import DRAW, Move
-from .notation import parse_command
+from .notation import is_move_like, parse_command
 from .registry import PROFILES, VARIANTS
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "Record",
     "SolitaireError",
     "find_variant",
+    "is_move_like",
     "load_game",
     "load_position",
     "new_game",

@@ -468,6 +468,26 @@ class Game:
         best = max(scored, default=None, key=lambda item: (item[0], -item[1]))
         return best[2] if best and best[0] > 0 else None
 
+    def ordered_moves(self) -> list[Move]:
+        """Returns the legal moves, the most useful first."""
+        moves = self.legal_moves()
+        scores = {move: self._hint_score(move) for move in moves}
+        return sorted(moves, key=lambda move: -scores[move])
+
+    def describe_move(self, move: Move) -> str:
+        """Returns what a legal move does, in words: ``7♠ onto 8♥``."""
+        if move.is_draw:
+            if self.pile("s"):
+                return "draw from the stock"
+            return "turn the waste over"
+        cards = self.pile(move.source)[-move.count :]
+        moving = str(cards[0]) if len(cards) == 1 else f"{cards[0]}…{cards[-1]}"
+        target = self.pile(move.target)
+        if target and pile_kind(move.target) != "foundation":
+            return f"{moving} onto {target[-1]}"
+        empty = "empty " if not target and pile_kind(move.target) == "column" else ""
+        return f"{moving} to {empty}{self.pile_name(move.target)}"
+
     # -- the end ----------------------------------------------------------------
 
     @property

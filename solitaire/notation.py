@@ -30,6 +30,22 @@ COMMANDS = {
 }
 
 
+_MOVE_LIKE = re.compile(
+    r"\s*(?:[swfrljd]\d{0,2}|\d{1,2})(?:[\s,>\-–]*(?:[swfrljd]\d{0,2}|\d{1,2}))?(?:\s*x\s*\d{1,2})?\s*"
+)
+
+
+def is_move_like(text: str) -> bool:
+    """Whether chat *text* looks like a move or a command (``w3``, ``7 2``,
+    ``s``, ``u``), so that the bot answers it; other chat is left alone.
+
+    >>> is_move_like("7 2"), is_move_like("hello"), is_move_like("u")
+    (True, False, True)
+    """
+    lowered = text.lower()
+    return parse_command(lowered) is not None or bool(_MOVE_LIKE.fullmatch(lowered))
+
+
 class Pattern(NamedTuple):
     """What the player typed: a source, a target (``""`` for a draw, ``"f"``
     for any foundation) and a count if one was given."""

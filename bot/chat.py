@@ -1,0 +1,57 @@
+"""Moves typed as plain messages: in DMs, when the bot is mentioned, and in
+the channel of the player's current game when the message-content intent is on."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+
+from solitaire import is_move_like
+
+from .service import Board, Choice, GameService, Notice
+from .views import board_view
+
+_MENTION = re.compile(r"<@!?\d+>")
+
+
+async def is_addressed(
+    client: discord.Client, message: discord.Message, service: GameService, content_intent: bool
+) -> bool:
+    """Whether *message* is meant for the bot: a DM, a mention, or (with the
+    intent) a message in the channel of the author's current game."""
+    if message.guild is None:
+        return True
+    if client.user is not None and client.user in message.mentions:
+        return True
+    if not content_intent:
+        return False
+    row = await service.current_game(message.author.id)
+    return row is not None and row.channel_id == message.channel.id
+
+
+async def handle_message(
+    client: discord.Client, message: discord.Message, service: GameService, content_intent: bool
+) -> None:
+    if message.author.bot:
+        return
+    text = _MENTION.sub("", message.content).strip()
+    if not text or not is_move_like(text):
+        return
+    if not await is_addressed(client, message, service, content_intent):
+        return
+    reply = await service.play(message.author.id, text)
+    if isinstance(reply, Notice | Choice):
+        await message.reply(reply.text, mention_author=False)
+        return
+    await _post_board(message, reply, service)
+
+
+async def _post_board(message: discord.Message, board: Board, service: GameService) -> None:
+    file = discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:1024])
+    sent: Any = await message.reply(
+        board.text, file=file, view=board_view(board), mention_author=False
+    )
+    await service.remember_board(board.game_id, message.channel.id, sent.id)

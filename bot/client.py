@@ -1,0 +1,101 @@
+"""The Discord client: opens the store in ``setup_hook``, registers the
+persistent buttons and the slash commands, and routes chat moves."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from storage import Store, open_store
+
+from .chat import handle_message
+from .commands import COMMANDS
+from .config import Config
+from .service import GameService
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger("bot")
+
+
+class SolitaireBot(discord.Client):
+    service: GameService
+    store: Store
+
+    def __init__(self, config: Config) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = config.message_content
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        self.config = config
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        self.store = await open_store(self.config.database_url)
+        self.service = GameService(self.store)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for command in COMMANDS:
+            self.tree.add_command(command)
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info("commands synced; games in %s", self.config.database_url)
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+    async def on_message(self, message: discord.Message) -> None:
+        await handle_message(self, message, self.service, self.config.message_content)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        log.exception(
+            "command %s failed", interaction.command and interaction.command.name, exc_info=error
+        )
+        text = "Something went wrong on my side; nothing was changed. Please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+
+def point_at(config: Config) -> None:
+    """Points discord.py at another Discord-compatible server, if configured."""
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
+    if config.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+
+
+async def _run(config: Config) -> None:
+    client = SolitaireBot(config)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, lambda: asyncio.create_task(client.close()))
+    async with client:
+        await client.start(config.token)
+
+
+def run_bot(config: Config) -> int:
+    discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO))
+    point_at(config)
+    try:
+        asyncio.run(_run(config))
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+        return 2
+    return 0

@@ -1,0 +1,114 @@
+"""Play in a terminal through the same service as the bot: no token needed.
+
+    solitaire-bot console [GAME] [--deal N] [--draw 1|3]
+
+Type moves (``w3``, ``7 2``, ``s``), ``u``, ``redo``, ``h``, ``a``, ``new``,
+``show``, ``resign``, ``help`` or ``quit``. The table is printed after each
+move and the picture written to a file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from render import text_table
+from solitaire import VARIANTS, load_game
+from storage import open_store
+
+from .config import Config
+from .service import Board, Choice, GameService, Notice, Reply
+
+CONSOLE_USER = 0
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="solitaire-bot console", description="Play solitaire in a terminal."
+    )
+    parser.add_argument("game", nargs="?", default="klondike", choices=sorted(VARIANTS))
+    parser.add_argument("--deal", type=int, help="deal number (default: random)")
+    parser.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards drawn at a time")
+    parser.add_argument(
+        "--picture", type=Path, default=Path("solitaire-table.png"), help="where the picture goes"
+    )
+    parser.add_argument(
+        "--database", help="DATABASE_URL (default: from .env, else the bot's default)"
+    )
+    return parser.parse_args(argv)
+
+
+class Console:
+    def __init__(self, service: GameService, picture: Path, out: TextIO) -> None:
+        self.service = service
+        self.picture = picture
+        self.out = out
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    async def show(self, reply: Reply) -> None:
+        if isinstance(reply, Notice):
+            self.say(reply.text)
+            return
+        if isinstance(reply, Choice):
+            self.say("Resuming your unfinished game (type `new` for a new deal).")
+            reply = await self.service.resume(CONSOLE_USER, reply.game_id)
+            await self.show(reply)
+            return
+        self.picture.write_bytes(reply.png)
+        row = await self.service.current_game(CONSOLE_USER)
+        if row is not None and row.id == reply.game_id:
+            self.say(text_table(load_game(row.record)))
+        if reply.news:
+            self.say(reply.news.replace("**", ""))
+        self.say(f"(picture: {self.picture})")
+
+    async def run(self, args: argparse.Namespace, lines: TextIO) -> None:
+        options = {"draw": args.draw} if args.game == "klondike" else {}
+        start = {"deal": args.deal, "options": options}
+        await self.show(await self.service.start(CONSOLE_USER, args.game, **start))  # type: ignore[arg-type]
+        while True:
+            self.out.write("> ")
+            self.out.flush()
+            line = lines.readline()
+            if not line:
+                break
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("q", "quit", "exit"):
+                break
+            if word == "help":
+                self.say(self.service.help().replace("**", ""))
+            elif word == "rules":
+                self.say(self.service.rules(args.game).replace("**", ""))
+            elif word == "show":
+                await self.show(await self.service.show(CONSOLE_USER))
+            elif word == "resign":
+                await self.show(await self.service.resign(CONSOLE_USER))
+            elif word == "new":
+                await self.show(
+                    await self.service.start(CONSOLE_USER, args.game, options=options, replace=True)
+                )
+            else:
+                reply = await self.service.play(CONSOLE_USER, text)
+                await self.show(reply)
+                if isinstance(reply, Board) and reply.won:
+                    self.say("Type `new` to play another deal, or `quit`.")
+
+
+async def run_console(
+    argv: list[str], *, lines: TextIO = sys.stdin, out: TextIO = sys.stdout
+) -> int:
+    args = parse_args(argv)
+    config = Config.from_env(require_token=False)
+    store = await open_store(args.database or config.database_url)
+    try:
+        await Console(GameService(store), args.picture, out).run(args, lines)
+    finally:
+        await store.close()
+    return 0

@@ -1,0 +1,377 @@
+"""The use cases, without Discord: start, move, undo, hint, auto, show, resign.
+
+Each takes plain values (a user id, the text typed) and returns what to show:
+a :class:`Board` (the table changed or was asked for), a :class:`Notice` (a
+short answer; nothing changed) or a :class:`Choice` (an unfinished game is in
+the way). The console and the Discord adapter both speak through it.
+
+A change is acknowledged only after its transaction commits: the board is
+built from the game as stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import weakref
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from render import CLASSIC, Theme, describe, render_table, render_win_card
+from render.text import clock, status_line
+from solitaire import (
+    BadOption,
+    BadRecord,
+    Game,
+    IllegalMove,
+    find_variant,
+    load_game,
+    new_game,
+    parse_command,
+)
+from storage import Conflict, GameRow, NotFound, Store, UnfinishedGame
+
+from .texts import HELP, RULES
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25
+_RETRIES = 3
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game's table: the picture, its alt text, one line of news, and what
+    the buttons and the move menu offer."""
+
+    game_id: int
+    owner_id: int
+    news: str
+    summary: str
+    png: bytes
+    alt: str
+    status: str
+    moves: list[tuple[str, str]] = field(default_factory=list)
+    can_draw: bool = False
+    can_undo: bool = False
+
+    @property
+    def won(self) -> bool:
+        return self.status == "won"
+
+    @property
+    def text(self) -> str:
+        """What happened, then the game's status line."""
+        return f"{self.news}\n{self.summary}" if self.news else self.summary
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A short answer. ``private`` ones are for the asker's eyes only."""
+
+    text: str
+    private: bool = True
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The user has an unfinished game of this profile: resume it or start anew."""
+
+    text: str
+    game_id: int
+    profile: str
+    options: dict[str, Any]
+    deal: int | None
+
+
+Reply = Board | Notice | Choice
+
+
+class GameService:
+    """Games of many users, kept in a :class:`storage.Store`."""
+
+    def __init__(
+        self, store: Store, *, clock: Callable[[], float] = time.time, theme: Theme = CLASSIC
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._theme = theme
+        # One lock per game, so that two presses on one game run one after the
+        # other; the store's compare-and-set guards against other processes.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # -- starting ------------------------------------------------------------------
+
+    async def start(
+        self,
+        user_id: int,
+        profile: str,
+        *,
+        deal: int | None = None,
+        options: Mapping[str, object] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        replace: bool = False,
+    ) -> Reply:
+        """Starts a game; if one of that profile is unfinished, offers a choice
+        unless *replace* says to abandon it."""
+        try:
+            game = new_game(
+                profile, deal, **{k: v for k, v in (options or {}).items() if v is not None}
+            )
+        except BadOption as error:
+            return Notice(str(error))
+        try:
+            row = await self._store.create_game(
+                user_id, game.to_record(), guild_id=guild_id, channel_id=channel_id, replace=replace
+            )
+        except UnfinishedGame as unfinished:
+            old = unfinished.game
+            return Choice(
+                f"You have a {game.title} game in progress "
+                f"(deal {old.deal}, {len(old.moves)} moves). "
+                "Resume it, or abandon it for a new deal?",
+                old.id,
+                game.profile,
+                game.options,
+                deal,
+            )
+        return await self._board(row, game, f"New game: {game.title}, deal {game.deal}.")
+
+    async def resume(self, user_id: int, game_id: int) -> Reply:
+        return await self.show(user_id, game_id)
+
+    # -- playing ---------------------------------------------------------------------
+
+    async def play(self, user_id: int, text: str, *, game_id: int | None = None) -> Reply:
+        """Plays a move or a command (``u``, ``redo``, ``h``, ``a``, ``s``) typed as *text*."""
+        command = parse_command(text)
+        if command == "hint":
+            return await self.hint(user_id, game_id=game_id)
+        if command == "undo":
+            return await self._change(user_id, game_id, _undo)
+        if command == "redo":
+            return await self._change(user_id, game_id, _redo)
+        if command == "auto":
+            return await self._change(user_id, game_id, _auto)
+        return await self._change(user_id, game_id, lambda game: _move(game, text))
+
+    async def hint(self, user_id: int, *, game_id: int | None = None) -> Reply:
+        found = await self._find(user_id, game_id)
+        if isinstance(found, Notice):
+            return found
+        row, game = found
+        move = game.hint()
+        # Count the hint; if a move landed meanwhile, the hint still stands for the game as read.
+        with contextlib.suppress(Conflict):
+            await self._store.save_moves(
+                row.id,
+                row.moves,
+                expected_revision=row.revision,
+                redo=row.redo,
+                hints=row.hints + 1,
+            )
+        if move is None:
+            if game.is_stuck:
+                return Notice("No legal move is left. `u` undoes; /play deals a new game.")
+            return Notice("No useful move is left: try undoing, or /play for a new deal.")
+        return Notice(f"Hint: `{move.notation}` — {game.describe_move(move)}.")
+
+    async def show(self, user_id: int, game_id: int | None = None) -> Reply:
+        found = await self._find(user_id, game_id, finished_too=game_id is not None)
+        if isinstance(found, Notice):
+            return found
+        row, game = found
+        return await self._board(row, game, "")
+
+    async def resign(self, user_id: int) -> Reply:
+        found = await self._find(user_id, None)
+        if isinstance(found, Notice):
+            return found
+        row, game = found
+        try:
+            row = await self._store.set_status(row.id, "resigned")
+        except Conflict:
+            return Notice("That game just changed; try again.")
+        return await self._board(
+            row, game, f"You resigned {game.title}, deal {game.deal}. /play deals a new one."
+        )
+
+    async def suggestions(self, user_id: int, typed: str = "") -> list[tuple[str, str]]:
+        """Returns up to 25 legal moves of the user's current game as
+        (``notation — what it does``, notation), most useful first."""
+        found = await self._find(user_id, None)
+        if isinstance(found, Notice):
+            return []
+        _, game = found
+        typed = typed.strip().lower()
+        result = []
+        for move in game.ordered_moves():
+            if typed and not move.notation.replace(" ", "").startswith(typed.replace(" ", "")):
+                continue
+            result.append((f"{move.notation} — {game.describe_move(move)}", move.notation))
+        return result[:MAX_CHOICES]
+
+    async def win_card(self, user_id: int, game_id: int, player: str) -> bytes | Notice:
+        try:
+            row = await self._store.get_game(game_id)
+        except NotFound:
+            return Notice("That game no longer exists.")
+        if row.user_id != user_id:
+            return Notice(not_yours(row.user_id))
+        if row.status != "won":
+            return Notice("Only a won game can be shared.")
+        game = load_game(row.record)
+        elapsed = (row.finished_at or row.updated_at) - row.started_at
+        return await asyncio.to_thread(
+            render_win_card, game, player=player, elapsed=elapsed, theme=self._theme
+        )
+
+    async def remember_board(self, game_id: int, channel_id: int | None, message_id: int) -> None:
+        await self._store.set_message(game_id, channel_id, message_id)
+
+    async def current_game(self, user_id: int) -> GameRow | None:
+        return await self._store.current_game(user_id)
+
+    @staticmethod
+    def rules(profile: str) -> str:
+        try:
+            return RULES[find_variant(profile).profile]
+        except BadOption as error:
+            return str(error)
+
+    @staticmethod
+    def help() -> str:
+        return HELP
+
+    # -- inside --------------------------------------------------------------------
+
+    async def _find(
+        self, user_id: int, game_id: int | None, *, finished_too: bool = False
+    ) -> tuple[GameRow, Game] | Notice:
+        """Returns the user's game (*game_id*, or the current one) replayed."""
+        if game_id is None:
+            row = await self._store.current_game(user_id)
+            if row is None:
+                return Notice("You have no game in progress. Start one with /play.")
+        else:
+            try:
+                row = await self._store.get_game(game_id)
+            except NotFound:
+                return Notice("That game no longer exists. Start one with /play.")
+            if row.user_id != user_id:
+                return Notice(not_yours(row.user_id))
+            if row.status != "playing" and not finished_too:
+                return Notice(f"That game is over ({row.status}). /play starts a new one.")
+        try:
+            return row, load_game(row.record)
+        except BadRecord as error:
+            log.error("game %s does not replay: %s", row.id, error)
+            with contextlib.suppress(Conflict):
+                await self._store.set_status(row.id, "damaged")
+            return Notice(
+                f"Your saved game {row.id} can't be replayed ({error}). It is kept for inspection; "
+                "/play starts a new one."
+            )
+
+    async def _change(
+        self, user_id: int, game_id: int | None, change: Callable[[Game], str]
+    ) -> Reply:
+        """Applies *change* to the user's game and stores it, retrying if the
+        game changed meanwhile; returns the new board or why nothing changed."""
+        found = await self._find(user_id, game_id)
+        if isinstance(found, Notice):
+            return found
+        row = found[0]
+        async with self._lock(row.id):
+            for _ in range(_RETRIES):
+                found = await self._find(user_id, row.id)
+                if isinstance(found, Notice):
+                    return found
+                row, game = found
+                try:
+                    news = change(game)
+                except IllegalMove as error:
+                    return Notice(str(error))
+                record = game.to_record()
+                status = "won" if game.is_won else None
+                try:
+                    row = await self._store.save_moves(
+                        row.id,
+                        record["moves"],
+                        expected_revision=row.revision,
+                        redo=record.get("redo", []),
+                        undos=game.undos,
+                        status=status,
+                    )
+                except Conflict:
+                    continue
+                return await self._board(row, game, news)
+        return Notice("Your game is busy with another move; try again.")
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def _board(self, row: GameRow, game: Game, news: str) -> Board:
+        elapsed = (row.finished_at or self._clock()) - row.started_at
+        png, alt = await asyncio.to_thread(self._draw, game, elapsed)
+        lines = [news] if news else []
+        if row.status == "won":
+            extra = f", {row.undos} undos" if row.undos else ""
+            lines.append(
+                f"You won in {len(game.moves)} moves ({clock(elapsed)}{extra})! "
+                "Press **Share** to show it off."
+            )
+        elif row.status == "playing" and game.is_stuck:
+            lines.append("No legal move is left: `u` undoes, /play deals a new game.")
+        playing = row.status == "playing"
+        moves = game.ordered_moves()[:MAX_CHOICES] if playing else []
+        return Board(
+            game_id=row.id,
+            owner_id=row.user_id,
+            news="\n".join(lines),
+            summary=status_line(game, elapsed),
+            png=png,
+            alt=alt,
+            status=row.status,
+            moves=[(move.notation, game.describe_move(move)) for move in moves],
+            can_draw=playing and any(move.is_draw for move in game.legal_moves()),
+            can_undo=playing and bool(game.moves),
+        )
+
+    def _draw(self, game: Game, elapsed: float) -> tuple[bytes, str]:
+        return render_table(game, theme=self._theme, elapsed=elapsed), describe(game)
+
+
+def not_yours(owner_id: int) -> str:
+    return f"This is <@{owner_id}>'s game — /play to start your own."
+
+
+def _move(game: Game, text: str) -> str:
+    move = game.parse_move(text)
+    words = game.describe_move(move)
+    game.play(move)
+    return f"`{move.notation}` — {words}"
+
+
+def _undo(game: Game) -> str:
+    move = game.undo()
+    return f"Took back `{move.notation}`."
+
+
+def _redo(game: Game) -> str:
+    move = game.redo()
+    return f"Played `{move.notation}` again."
+
+
+def _auto(game: Game) -> str:
+    played = game.autoplay()
+    if not played:
+        raise IllegalMove("No card can safely go to a foundation now.")
+    return f"Auto: {', '.join(f'`{move.notation}`' for move in played)}."

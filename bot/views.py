@@ -1,0 +1,217 @@
+"""Buttons and the move menu, alive across restarts.
+
+Every component is a ``DynamicItem`` whose ``custom_id`` names the game
+(``sol:<game>:<action>``): a press is handled from the id alone, with the
+game read from storage, so boards posted before a restart keep working.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+
+from .service import Board, Choice, GameService, Notice, Reply
+
+log = logging.getLogger(__name__)
+
+ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a"}
+_LABELS = {"draw": "Draw", "undo": "Undo", "hint": "Hint", "auto": "Auto"}
+
+
+def service_of(interaction: discord.Interaction[Any]) -> GameService:
+    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sol:(?P<game>\d+):(?P<action>draw|undo|hint|auto|share|resume)",
+):
+    """Draw, Undo, Hint, Auto on a board; Share on a won board; Resume on a choice."""
+
+    def __init__(self, game_id: int, action: str, *, disabled: bool = False) -> None:
+        style = (
+            discord.ButtonStyle.success
+            if action in ("share", "resume")
+            else discord.ButtonStyle.secondary
+        )
+        label = _LABELS.get(action, action.capitalize())
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"sol:{game_id}:{action}", disabled=disabled
+            )
+        )
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> GameButton:
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        service = service_of(interaction)
+        user = interaction.user
+        if self.action == "share":
+            await interaction.response.defer(thinking=False)
+            card = await service.win_card(user.id, self.game_id, user.display_name)
+            if isinstance(card, Notice):
+                await interaction.followup.send(card.text, ephemeral=True)
+                return
+            file = discord.File(
+                io.BytesIO(card), "win.png", description=f"{user.display_name}'s win"
+            )
+            await interaction.followup.send(f"{user.mention} won a game of solitaire!", file=file)
+            return
+        if self.action == "resume":
+            reply = await service.resume(user.id, self.game_id)
+            await respond(interaction, reply)
+            return
+        reply = await service.play(user.id, ACTIONS[self.action], game_id=self.game_id)
+        await respond(interaction, reply, edit=True)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sol:(?P<game>\d+):move"
+):
+    """A menu of the legal moves, most useful first."""
+
+    def __init__(self, game_id: int, moves: list[tuple[str, str]] | None = None) -> None:
+        options = [
+            discord.SelectOption(label=notation, value=notation, description=what[:100])
+            for notation, what in (moves or [])
+        ] or [discord.SelectOption(label="no moves", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                placeholder="Choose a move…", options=options, custom_id=f"sol:{game_id}:move"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> MoveSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        if not values or values[0] == "-":
+            await interaction.response.send_message("No move to play.", ephemeral=True)
+            return
+        reply = await service_of(interaction).play(
+            interaction.user.id, values[0], game_id=self.game_id
+        )
+        await respond(interaction, reply, edit=True)
+
+
+class NewDealButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sol:new:(?P<user>\d+):(?P<profile>[a-z-]+):(?P<draw>\d):(?P<deal>\d+)",
+):
+    """Abandons the unfinished game of a profile and deals a new one."""
+
+    def __init__(self, user_id: int, profile: str, draw: int, deal: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="New deal",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"sol:new:{user_id}:{profile}:{draw}:{deal}",
+            )
+        )
+        self.user_id, self.profile, self.draw, self.deal = user_id, profile, draw, deal
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> NewDealButton:
+        return cls(int(match["user"]), match["profile"], int(match["draw"]), int(match["deal"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.user.id != self.user_id:
+            await interaction.response.send_message(
+                "This choice is someone else's — /play to start your own game.", ephemeral=True
+            )
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        reply = await service_of(interaction).start(
+            interaction.user.id,
+            self.profile,
+            deal=self.deal or None,
+            options={"draw": self.draw} if self.draw else {},
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            replace=True,
+        )
+        await respond(interaction, reply)
+
+
+DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton)
+
+
+def board_view(board: Board) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if board.won:
+        view.add_item(GameButton(board.game_id, "share"))
+        return view
+    if board.status != "playing":
+        return view
+    view.add_item(GameButton(board.game_id, "draw", disabled=not board.can_draw))
+    view.add_item(GameButton(board.game_id, "undo", disabled=not board.can_undo))
+    view.add_item(GameButton(board.game_id, "hint"))
+    view.add_item(GameButton(board.game_id, "auto"))
+    if board.moves:
+        view.add_item(MoveSelect(board.game_id, board.moves))
+    return view
+
+
+def choice_view(choice: Choice, user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(choice.game_id, "resume"))
+    draw = choice.options.get("draw", 0)
+    view.add_item(NewDealButton(user_id, choice.profile, int(draw or 0), choice.deal or 0))
+    return view
+
+
+def board_file(board: Board) -> discord.File:
+    return discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:1024])
+
+
+async def respond(
+    interaction: discord.Interaction[Any], reply: Reply, *, edit: bool = False
+) -> None:
+    """Answers an interaction with *reply*: a board (new, or in place of the
+    pressed one when *edit*), a private notice, or a resume-or-new choice."""
+    if isinstance(reply, Notice):
+        await interaction.response.send_message(reply.text, ephemeral=reply.private)
+    elif isinstance(reply, Choice):
+        await interaction.response.send_message(
+            reply.text, view=choice_view(reply, interaction.user.id), ephemeral=True
+        )
+    elif edit:
+        await interaction.response.edit_message(
+            content=reply.text, attachments=[board_file(reply)], view=board_view(reply)
+        )
+    else:
+        await interaction.response.send_message(
+            reply.text, file=board_file(reply), view=board_view(reply)
+        )
+        message = await interaction.original_response()
+        await service_of(interaction).remember_board(
+            reply.game_id, interaction.channel_id, message.id
+        )

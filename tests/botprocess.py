@@ -1,0 +1,64 @@
+"""Runs the real bot (``python -m bot``) against the fake Discord server."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from tests.fake_discord import GUILD_ID, FakeDiscord
+
+TOKEN = "test-token.never-logged.abc123"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class BotProcess:
+    def __init__(self, server: FakeDiscord, folder: Path, **env: str) -> None:
+        self.server = server
+        self.folder = folder
+        self.log = folder / "bot.log"
+        self.env = {
+            **os.environ,
+            **server.env,
+            "DISCORD_TOKEN": TOKEN,
+            "DATABASE_URL": f"sqlite:///{folder}/bot.sqlite3",
+            "DEV_GUILD_ID": str(GUILD_ID),
+            "LOG_LEVEL": "INFO",
+            **env,
+        }
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.server.disconnected()
+        with open(self.log, "ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=self.folder, env=self.env,
+                stdout=log, stderr=log,
+            )  # fmt: skip
+        ready = asyncio.ensure_future(self.server.wait_ready(timeout=30))
+        exited = asyncio.ensure_future(self.process.wait())
+        await asyncio.wait((ready, exited), return_when=asyncio.FIRST_COMPLETED)
+        exited.cancel()
+        if not ready.done() or ready.exception() is not None:
+            ready.cancel()
+            raise AssertionError(f"the bot did not connect:\n{self.log.read_text()}")
+        # The tree syncs in setup_hook, before the gateway connects.
+        assert self.server.commands, self.log.read_text()
+
+    async def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        await self.process.wait()
+
+    async def stop(self) -> int:
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.process.wait(), 10)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+        return self.process.returncode or 0

@@ -1,0 +1,228 @@
+"""The real bot process, end to end, against a local Discord-compatible server."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from solitaire import load_position
+from tests import fake_discord
+from tests.botprocess import TOKEN, BotProcess
+from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.stop()
+    assert not fake.late, f"replies slower than 3 s: {fake.late}"
+
+
+@pytest.fixture
+async def bot(server: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(server, tmp_path)
+    await process.start()
+    yield process
+    await process.stop()
+    log = process.log.read_text()
+    print(log)  # shown when a test fails
+    assert TOKEN not in log
+
+
+def picture(reply: Reply) -> Image.Image:
+    assert reply.files, f"no picture in {reply.data}"
+    image = Image.open(io.BytesIO(reply.files[0][1]))
+    assert image.format == "PNG"
+    return image
+
+
+async def test_commands_are_registered_with_their_names(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    names = {command["name"] for commands in server.commands.values() for command in commands}
+    assert names == {
+        "play",
+        "move",
+        "draw",
+        "undo",
+        "hint",
+        "auto",
+        "show",
+        "resign",
+        "rules",
+        "help",
+    }
+
+
+async def test_play_answers_with_a_picture_and_components(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    reply = await server.slash("play", {"game": "klondike", "deal": 4711})
+    assert reply.kind == 4
+    assert "deal 4711" in reply.content
+    assert picture(reply).size[0] > 500
+    ids = reply.custom_ids
+    assert any(i.endswith(":draw") for i in ids) and any(i.endswith(":move") for i in ids)
+    assert reply.data["attachments"][0]["description"].startswith("Klondike")
+
+
+async def test_a_move_by_slash_command_select_and_button(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    board = await server.slash("play", {"game": "klondike", "deal": 4711})
+    suggestions = await server.autocomplete("move", "notation", "")
+    values = [choice["value"] for choice in suggestions.data["choices"]]
+    assert values[0] == "4 f1" and "s" in values
+    assert "A♣ to foundation f1" in suggestions.data["choices"][0]["name"]
+
+    moved = await server.slash("move", {"notation": "4f"})
+    assert "`4 f1`" in moved.content and moved.files
+    selected = await server.press(
+        server.message(moved), moved.component(":move")["custom_id"], values=["4 f1"]
+    )
+    assert selected.kind == 7 and "`4 f1` — 2♣" in selected.content
+    drawn = await server.press(server.message(selected), selected.component(":draw")["custom_id"])
+    assert drawn.kind == 7 and "draw from the stock" in drawn.content
+    undone = await server.press(server.message(drawn), drawn.component(":undo")["custom_id"])
+    assert "Took back `s`" in undone.content
+    refused = await server.slash("move", {"notation": "7 1"})
+    assert refused.ephemeral and "can't go on" in refused.content
+    assert board.message is not None
+
+
+async def test_another_users_press_is_refused_and_changes_nothing(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    board = await server.slash("play", {"game": "klondike", "deal": 4711})
+    message = server.message(board)
+    refused = await server.press(message, board.component(":draw")["custom_id"], who=BOB)
+    assert refused.ephemeral
+    assert f"<@{ALICE['id']}>'s game" in refused.content and "/play" in refused.content
+    shown = await server.slash("show")
+    assert "0 moves" in shown.content
+    bobs = await server.slash("show", who=BOB)
+    assert bobs.ephemeral and "no game" in bobs.content
+
+
+async def test_unfinished_game_offers_resume_or_new_deal(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 4711})
+    await server.slash("move", {"notation": "s"})
+    choice = await server.slash("play", {"game": "klondike", "deal": 5})
+    assert choice.ephemeral and "in progress" in choice.content
+    resumed = await server.press(server.message(choice), choice.component(":resume")["custom_id"])
+    assert "1 move" in resumed.content
+    fresh = await server.press(server.message(choice), choice.component("sol:new:")["custom_id"])
+    assert "deal 5" in fresh.content and "0 moves" in fresh.content
+
+
+async def test_an_old_boards_button_works_after_a_restart(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    board = await server.slash("play", {"game": "klondike", "deal": 4711})
+    await server.slash("move", {"notation": "4f"})
+    await bot.kill()
+    await bot.start()
+    pressed = await server.press(server.message(board), board.component(":draw")["custom_id"])
+    assert pressed.kind == 7
+    assert "2 moves" in pressed.content  # the stored game, one move further
+    shown = await server.slash("show")
+    assert "2 moves" in shown.content
+
+
+async def test_a_dm_plain_text_move(server: FakeDiscord, bot: BotProcess) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 4711})
+    posted = await server.say("4f", dm=True)
+    assert "`4 f1`" in posted.content and posted.files
+    reason = await server.say("7 1", dm=True)
+    assert "can't go on" in reason.content and not reason.files
+
+
+async def test_a_mention_plain_text_move(server: FakeDiscord, bot: BotProcess) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 4711})
+    posted = await server.say("s", mention=True)
+    assert "`s`" in posted.content
+    with pytest.raises(TimeoutError):
+        await server.say("s", timeout=1.0)  # without the intent, unaddressed chat is not read
+
+
+async def test_rules_and_help(server: FakeDiscord, bot: BotProcess) -> None:
+    rules = await server.slash("rules", {"game": "casket"})
+    assert rules.ephemeral and "jewels" in rules.content
+    help_ = await server.slash("help")
+    assert "`w3`" in help_.content
+
+
+async def test_a_move_without_a_game_gets_a_clear_reply(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    reply = await server.slash("move", {"notation": "s"})
+    assert reply.ephemeral and "/play" in reply.content
+
+
+async def test_a_stale_menu_choice_is_refused_with_a_reason(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    board = await server.slash("play", {"game": "klondike", "deal": 4711})
+    menu = board.component(":move")["custom_id"]
+    await server.slash("move", {"notation": "4 f1"})
+    stale = await server.press(server.message(board), menu, values=["4 5"])  # 4♣'s A♣ is gone
+    assert stale.ephemeral and "can't go on" in stale.content
+    assert "1 move" in (await server.slash("show")).content
+
+
+async def test_a_reply_slower_than_three_seconds_fails(
+    server: FakeDiscord, bot: BotProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fake_discord, "DISCORD_DEADLINE", 0.0)
+    with pytest.raises(LateReply, match="past Discord's"):
+        await server.slash("help")
+    server.late.clear()
+
+
+async def test_a_win_offers_share_which_posts_the_win_card(
+    server: FakeDiscord, bot: BotProcess, tmp_path: Path
+) -> None:
+    # A game one move from a win: its stored record starts from a set position.
+    game = load_position("klondike", {"f1": [r + "S" for r in "A23456789TJQ"], "1": ["KS"],
+                                      "f2": [r + "H" for r in "A23456789TJQK"],
+                                      "f3": [r + "D" for r in "A23456789TJQK"],
+                                      "f4": [r + "C" for r in "A23456789TJQK"]})  # fmt: skip
+    record = game.to_record()
+    board = await server.slash("play", {"game": "klondike", "deal": 9})
+    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+        db.execute(
+            "UPDATE games SET start = ?, deal = NULL WHERE status = 'playing'",
+            (json.dumps(record["start"]),),
+        )
+    won = await server.slash("move", {"notation": "1f"})
+    assert "You won" in won.content
+    assert any(i.endswith(":share") for i in won.custom_ids)
+    await server.press(server.message(won), won.component(":share")["custom_id"])
+    posted = await server.posted.get()
+    assert "won a game" in posted.content and posted.files
+    assert board.message is not None
+
+
+async def test_channel_moves_with_the_message_content_intent(
+    server: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = BotProcess(server, tmp_path, ENABLE_MESSAGE_CONTENT="1")
+    await bot.start()
+    try:
+        await server.slash("play", {"game": "klondike", "deal": 4711})
+        posted = await server.say("4f")
+        assert "`4 f1`" in posted.content and posted.files
+        with pytest.raises(TimeoutError):
+            await server.say("hello there", timeout=1.0)  # chat that is no move is left alone
+    finally:
+        await bot.stop()

@@ -1,0 +1,50 @@
+"""The console plays through the same service, reading moves from stdin."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+
+def run_console(tmp_path: Path, *args: str, stdin: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "console", *args, "--database", f"sqlite:///{tmp_path}/c.sqlite3",
+         "--picture", str(tmp_path / "table.png")],
+        input=stdin, capture_output=True, text=True, cwd=tmp_path, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_the_console_plays_moves_from_stdin(tmp_path: Path) -> None:
+    out = run_console(tmp_path, "klondike", "--deal", "4711", stdin="4f\n7 1\nh\nu\nquit\n")
+    assert "New game: Klondike, deal 4711." in out
+    assert "`4 f1` — A♣ to foundation f1" in out
+    assert "can't go on" in out
+    assert "Hint: `4 f1`" in out
+    assert "Took back `4 f1`" in out
+    assert " f1: —" in out  # the text table after the undo
+    assert Image.open(tmp_path / "table.png").format == "PNG"
+
+
+def test_the_console_resumes_the_unfinished_game(tmp_path: Path) -> None:
+    run_console(tmp_path, "casket", "--deal", "3", stdin="s\n")
+    out = run_console(tmp_path, "casket", stdin="quit\n")
+    assert "Resuming" in out and "deal 3" in out
+
+
+def test_the_bot_without_a_token_says_what_to_set(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": ""}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert "DISCORD_TOKEN" in result.stderr and ".env" in result.stderr
