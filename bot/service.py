@@ -49,6 +49,7 @@ class Board:
 
     game_id: int
     owner_id: int
+    revision: int
     news: str
     summary: str
     png: bytes
@@ -146,18 +147,20 @@ class GameService:
 
     # -- playing ---------------------------------------------------------------------
 
-    async def play(self, user_id: int, text: str, *, game_id: int | None = None) -> Reply:
-        """Plays a move or a command (``u``, ``redo``, ``h``, ``a``, ``s``) typed as *text*."""
+    async def play(
+        self, user_id: int, text: str, *, game_id: int | None = None, revision: int | None = None
+    ) -> Reply:
+        """Plays a move or a command (``u``, ``redo``, ``h``, ``a``, ``s``) typed as *text*.
+
+        A press on a board names the game and the *revision* the board shows:
+        if the game has changed since (a double click, an old board), nothing
+        is played.
+        """
         command = parse_command(text)
         if command == "hint":
             return await self.hint(user_id, game_id=game_id)
-        if command == "undo":
-            return await self._change(user_id, game_id, _undo)
-        if command == "redo":
-            return await self._change(user_id, game_id, _redo)
-        if command == "auto":
-            return await self._change(user_id, game_id, _auto)
-        return await self._change(user_id, game_id, lambda game: _move(game, text))
+        change = _COMMANDS.get(command or "", lambda game: _move(game, text))
+        return await self._change(user_id, game_id, change, revision)
 
     async def hint(self, user_id: int, *, game_id: int | None = None) -> Reply:
         found = await self._find(user_id, game_id)
@@ -165,15 +168,7 @@ class GameService:
             return found
         row, game = found
         move = game.hint()
-        # Count the hint; if a move landed meanwhile, the hint still stands for the game as read.
-        with contextlib.suppress(Conflict):
-            await self._store.save_moves(
-                row.id,
-                row.moves,
-                expected_revision=row.revision,
-                redo=row.redo,
-                hints=row.hints + 1,
-            )
+        await self._store.count_hint(row.id)
         if move is None:
             if game.is_stuck:
                 return Notice("No legal move is left. `u` undoes; /play deals a new game.")
@@ -278,7 +273,11 @@ class GameService:
             )
 
     async def _change(
-        self, user_id: int, game_id: int | None, change: Callable[[Game], str]
+        self,
+        user_id: int,
+        game_id: int | None,
+        change: Callable[[Game], str],
+        revision: int | None = None,
     ) -> Reply:
         """Applies *change* to the user's game and stores it, retrying if the
         game changed meanwhile; returns the new board or why nothing changed."""
@@ -292,6 +291,8 @@ class GameService:
                 if isinstance(found, Notice):
                     return found
                 row, game = found
+                if revision is not None and row.revision != revision:
+                    return Notice(STALE_BOARD)
                 try:
                     news = change(game)
                 except IllegalMove as error:
@@ -335,6 +336,7 @@ class GameService:
         return Board(
             game_id=row.id,
             owner_id=row.user_id,
+            revision=row.revision,
             news="\n".join(lines),
             summary=status_line(game, elapsed),
             png=png,
@@ -347,6 +349,11 @@ class GameService:
 
     def _draw(self, game: Game, elapsed: float) -> tuple[bytes, str]:
         return render_table(game, theme=self._theme, elapsed=elapsed), describe(game)
+
+
+STALE_BOARD = (
+    "That board is out of date, so nothing was played. Use the newest board, or /show to post it."
+)
 
 
 def not_yours(owner_id: int) -> str:
@@ -375,3 +382,6 @@ def _auto(game: Game) -> str:
     if not played:
         raise IllegalMove("No card can safely go to a foundation now.")
     return f"Auto: {', '.join(f'`{move.notation}`' for move in played)}."
+
+
+_COMMANDS: dict[str, Callable[[Game], str]] = {"undo": _undo, "redo": _redo, "auto": _auto}

@@ -1,8 +1,10 @@
 """Buttons and the move menu, alive across restarts.
 
-Every component is a ``DynamicItem`` whose ``custom_id`` names the game
-(``sol:<game>:<action>``): a press is handled from the id alone, with the
-game read from storage, so boards posted before a restart keep working.
+Every component is a ``DynamicItem`` whose ``custom_id`` names the game and
+the revision the board shows (``sol:<game>:<action>:<revision>``): a press is
+handled from the id alone, with the game read from storage, so boards posted
+before a restart keep working, and a press on a board the game has moved past
+(a double click, an old message) plays nothing.
 """
 
 from __future__ import annotations
@@ -28,11 +30,11 @@ def service_of(interaction: discord.Interaction[Any]) -> GameService:
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sol:(?P<game>\d+):(?P<action>draw|undo|hint|auto|share|resume)",
+    template=r"sol:(?P<game>\d+):(?P<action>draw|undo|hint|auto|share|resume):(?P<revision>\d+)",
 ):
     """Draw, Undo, Hint, Auto on a board; Share on a won board; Resume on a choice."""
 
-    def __init__(self, game_id: int, action: str, *, disabled: bool = False) -> None:
+    def __init__(self, game_id: int, action: str, revision: int, *, disabled: bool = False) -> None:
         style = (
             discord.ButtonStyle.success
             if action in ("share", "resume")
@@ -41,11 +43,15 @@ class GameButton(
         label = _LABELS.get(action, action.capitalize())
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"sol:{game_id}:{action}", disabled=disabled
+                label=label,
+                style=style,
+                custom_id=f"sol:{game_id}:{action}:{revision}",
+                disabled=disabled,
             )
         )
         self.game_id = game_id
         self.action = action
+        self.revision = revision
 
     @classmethod
     async def from_custom_id(
@@ -54,7 +60,7 @@ class GameButton(
         item: discord.ui.Button[Any],
         match: re.Match[str],
     ) -> GameButton:
-        return cls(int(match["game"]), match["action"])
+        return cls(int(match["game"]), match["action"], int(match["revision"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         service = service_of(interaction)
@@ -74,26 +80,34 @@ class GameButton(
             reply = await service.resume(user.id, self.game_id)
             await respond(interaction, reply)
             return
-        reply = await service.play(user.id, ACTIONS[self.action], game_id=self.game_id)
+        reply = await service.play(
+            user.id, ACTIONS[self.action], game_id=self.game_id, revision=self.revision
+        )
         await respond(interaction, reply, edit=True)
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sol:(?P<game>\d+):move"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sol:(?P<game>\d+):move:(?P<revision>\d+)",
 ):
     """A menu of the legal moves, most useful first."""
 
-    def __init__(self, game_id: int, moves: list[tuple[str, str]] | None = None) -> None:
+    def __init__(
+        self, game_id: int, revision: int, moves: list[tuple[str, str]] | None = None
+    ) -> None:
         options = [
             discord.SelectOption(label=notation, value=notation, description=what[:100])
             for notation, what in (moves or [])
         ] or [discord.SelectOption(label="no moves", value="-")]
         super().__init__(
             discord.ui.Select(
-                placeholder="Choose a move…", options=options, custom_id=f"sol:{game_id}:move"
+                placeholder="Choose a move…",
+                options=options,
+                custom_id=f"sol:{game_id}:move:{revision}",
             )
         )
         self.game_id = game_id
+        self.revision = revision
 
     @classmethod
     async def from_custom_id(
@@ -102,7 +116,7 @@ class MoveSelect(
         item: discord.ui.Select[Any],
         match: re.Match[str],
     ) -> MoveSelect:
-        return cls(int(match["game"]))
+        return cls(int(match["game"]), int(match["revision"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -110,7 +124,7 @@ class MoveSelect(
             await interaction.response.send_message("No move to play.", ephemeral=True)
             return
         reply = await service_of(interaction).play(
-            interaction.user.id, values[0], game_id=self.game_id
+            interaction.user.id, values[0], game_id=self.game_id, revision=self.revision
         )
         await respond(interaction, reply, edit=True)
 
@@ -167,22 +181,23 @@ DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton)
 def board_view(board: Board) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if board.won:
-        view.add_item(GameButton(board.game_id, "share"))
+        view.add_item(GameButton(board.game_id, "share", board.revision))
         return view
     if board.status != "playing":
         return view
-    view.add_item(GameButton(board.game_id, "draw", disabled=not board.can_draw))
-    view.add_item(GameButton(board.game_id, "undo", disabled=not board.can_undo))
-    view.add_item(GameButton(board.game_id, "hint"))
-    view.add_item(GameButton(board.game_id, "auto"))
+    game, revision = board.game_id, board.revision
+    view.add_item(GameButton(game, "draw", revision, disabled=not board.can_draw))
+    view.add_item(GameButton(game, "undo", revision, disabled=not board.can_undo))
+    view.add_item(GameButton(game, "hint", revision))
+    view.add_item(GameButton(game, "auto", revision))
     if board.moves:
-        view.add_item(MoveSelect(board.game_id, board.moves))
+        view.add_item(MoveSelect(game, revision, board.moves))
     return view
 
 
 def choice_view(choice: Choice, user_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(choice.game_id, "resume"))
+    view.add_item(GameButton(choice.game_id, "resume", 0))
     draw = choice.options.get("draw", 0)
     view.add_item(NewDealButton(user_id, choice.profile, int(draw or 0), choice.deal or 0))
     return view

@@ -271,6 +271,11 @@ class SQLiteStore:
             (channel_id, message_id, game_id),
         )
 
+    async def count_hint(self, game_id: int) -> None:
+        """Counts a hint given. The game's record and revision stay as they
+        are: a hint changes nothing on the table."""
+        await self._db.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (game_id,))
+
     async def _update(self, sql: str, params: Sequence[object], game_id: int) -> GameRow:
         # One statement: SQLite runs it as its own transaction, committed on return.
         async with self._write_lock, self._db.execute(sql, params) as cursor:

@@ -82,9 +82,7 @@ class Reply:
     def component(self, prefix: str) -> dict[str, Any]:
         for row in self.data.get("components", []):
             for component in row.get("components", []):
-                if component.get("custom_id", "").startswith(prefix) or component.get(
-                    "custom_id", ""
-                ).endswith(prefix):
+                if prefix in component.get("custom_id", ""):
                     return component  # type: ignore[no-any-return]
         raise KeyError(prefix)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import sqlite3
@@ -70,7 +71,7 @@ async def test_play_answers_with_a_picture_and_components(
     assert "deal 4711" in reply.content
     assert picture(reply).size[0] > 500
     ids = reply.custom_ids
-    assert any(i.endswith(":draw") for i in ids) and any(i.endswith(":move") for i in ids)
+    assert any(":draw:" in i for i in ids) and any(":move:" in i for i in ids)
     assert reply.data["attachments"][0]["description"].startswith("Klondike")
 
 
@@ -86,15 +87,19 @@ async def test_a_move_by_slash_command_select_and_button(
     moved = await server.slash("move", {"notation": "4f"})
     assert "`4 f1`" in moved.content and moved.files
     selected = await server.press(
-        server.message(moved), moved.component(":move")["custom_id"], values=["4 f1"]
+        server.message(moved), moved.component(":move:")["custom_id"], values=["4 f1"]
     )
     assert selected.kind == 7 and "`4 f1` — 2♣" in selected.content
-    drawn = await server.press(server.message(selected), selected.component(":draw")["custom_id"])
+    drawn = await server.press(server.message(selected), selected.component(":draw:")["custom_id"])
     assert drawn.kind == 7 and "draw from the stock" in drawn.content
-    undone = await server.press(server.message(drawn), drawn.component(":undo")["custom_id"])
+    undone = await server.press(server.message(drawn), drawn.component(":undo:")["custom_id"])
     assert "Took back `s`" in undone.content
     refused = await server.slash("move", {"notation": "7 1"})
     assert refused.ephemeral and "can't go on" in refused.content
+    illegal = await server.press(
+        server.message(undone), undone.component(":move:")["custom_id"], values=["7 1"]
+    )
+    assert illegal.ephemeral and "can't go on" in illegal.content
     assert board.message is not None
 
 
@@ -103,7 +108,7 @@ async def test_another_users_press_is_refused_and_changes_nothing(
 ) -> None:
     board = await server.slash("play", {"game": "klondike", "deal": 4711})
     message = server.message(board)
-    refused = await server.press(message, board.component(":draw")["custom_id"], who=BOB)
+    refused = await server.press(message, board.component(":draw:")["custom_id"], who=BOB)
     assert refused.ephemeral
     assert f"<@{ALICE['id']}>'s game" in refused.content and "/play" in refused.content
     shown = await server.slash("show")
@@ -119,24 +124,32 @@ async def test_unfinished_game_offers_resume_or_new_deal(
     await server.slash("move", {"notation": "s"})
     choice = await server.slash("play", {"game": "klondike", "deal": 5})
     assert choice.ephemeral and "in progress" in choice.content
-    resumed = await server.press(server.message(choice), choice.component(":resume")["custom_id"])
+    resumed = await server.press(server.message(choice), choice.component(":resume:")["custom_id"])
     assert "1 move" in resumed.content
     fresh = await server.press(server.message(choice), choice.component("sol:new:")["custom_id"])
     assert "deal 5" in fresh.content and "0 moves" in fresh.content
 
 
-async def test_an_old_boards_button_works_after_a_restart(
-    server: FakeDiscord, bot: BotProcess
-) -> None:
-    board = await server.slash("play", {"game": "klondike", "deal": 4711})
-    await server.slash("move", {"notation": "4f"})
+async def test_a_boards_buttons_work_after_a_restart(server: FakeDiscord, bot: BotProcess) -> None:
+    first = await server.slash("play", {"game": "klondike", "deal": 4711})
+    latest = await server.slash("move", {"notation": "4f"})
     await bot.kill()
     await bot.start()
-    pressed = await server.press(server.message(board), board.component(":draw")["custom_id"])
+    pressed = await server.press(server.message(latest), latest.component(":draw:")["custom_id"])
     assert pressed.kind == 7
     assert "2 moves" in pressed.content  # the stored game, one move further
-    shown = await server.slash("show")
-    assert "2 moves" in shown.content
+    stale = await server.press(server.message(first), first.component(":draw:")["custom_id"])
+    assert stale.ephemeral and "out of date" in stale.content
+    assert "2 moves" in (await server.slash("show")).content
+
+
+async def test_a_double_click_plays_once(server: FakeDiscord, bot: BotProcess) -> None:
+    board = await server.slash("play", {"game": "klondike", "deal": 4711})
+    draw = board.component(":draw:")["custom_id"]
+    message = server.message(board)
+    replies = await asyncio.gather(server.press(message, draw), server.press(message, draw))
+    assert sorted(reply.kind for reply in replies) == [4, 7]  # one board edit, one notice
+    assert "1 move" in (await server.slash("show")).content
 
 
 async def test_a_dm_plain_text_move(server: FakeDiscord, bot: BotProcess) -> None:
@@ -173,10 +186,10 @@ async def test_a_stale_menu_choice_is_refused_with_a_reason(
     server: FakeDiscord, bot: BotProcess
 ) -> None:
     board = await server.slash("play", {"game": "klondike", "deal": 4711})
-    menu = board.component(":move")["custom_id"]
+    menu = board.component(":move:")["custom_id"]
     await server.slash("move", {"notation": "4 f1"})
-    stale = await server.press(server.message(board), menu, values=["4 5"])  # 4♣'s A♣ is gone
-    assert stale.ephemeral and "can't go on" in stale.content
+    stale = await server.press(server.message(board), menu, values=["4 5"])
+    assert stale.ephemeral and "out of date" in stale.content
     assert "1 move" in (await server.slash("show")).content
 
 
@@ -206,8 +219,8 @@ async def test_a_win_offers_share_which_posts_the_win_card(
         )
     won = await server.slash("move", {"notation": "1f"})
     assert "You won" in won.content
-    assert any(i.endswith(":share") for i in won.custom_ids)
-    await server.press(server.message(won), won.component(":share")["custom_id"])
+    assert any(":share:" in i for i in won.custom_ids)
+    await server.press(server.message(won), won.component(":share:")["custom_id"])
     posted = await server.posted.get()
     assert "won a game" in posted.content and posted.files
     assert board.message is not None

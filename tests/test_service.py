@@ -1,0 +1,187 @@
+"""The game service on a real SQLite store: the use cases without Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.service import Board, Choice, GameService, Notice
+from solitaire import load_position
+from storage import SQLiteStore, open_store
+
+ALICE, BOB = 1, 2
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
+    async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3") as opened:
+        yield opened
+
+
+@pytest.fixture
+def service(store: SQLiteStore) -> GameService:
+    return GameService(store, clock=lambda: 1_000_000.0)
+
+
+async def board(reply: object) -> Board:
+    assert isinstance(reply, Board), reply
+    return reply
+
+
+async def test_start_answers_with_a_picture_and_the_legal_moves(service: GameService) -> None:
+    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    assert Image.open(io.BytesIO(started.png)).format == "PNG"
+    assert started.alt.startswith("Klondike")
+    assert started.moves[0] == ("4 f1", "A♣ to foundation f1")
+    assert started.can_draw and not started.can_undo
+
+
+@pytest.mark.parametrize(
+    ("profile", "options", "words"),
+    [
+        ("klondike", {"draw": 2}, "draw"),
+        ("spider", {}, "no game"),
+        ("klondike", {"colour": 1}, "no option"),
+    ],
+)
+async def test_bad_options_get_a_clear_reply(
+    service: GameService, profile: str, options: dict[str, object], words: str
+) -> None:
+    reply = await service.start(ALICE, profile, options=options)
+    assert isinstance(reply, Notice) and words in reply.text
+    assert await service.current_game(ALICE) is None
+
+
+async def test_an_unfinished_game_is_never_lost_silently(
+    service: GameService, store: SQLiteStore
+) -> None:
+    first = await board(await service.start(ALICE, "klondike", deal=4711))
+    await service.play(ALICE, "s")
+    choice = await service.start(ALICE, "klondike", deal=5)
+    assert isinstance(choice, Choice) and choice.game_id == first.game_id
+    assert (await store.get_game(first.game_id)).moves == ["s"]
+    fresh = await board(await service.start(ALICE, "klondike", deal=5, replace=True))
+    assert (await store.get_game(first.game_id)).status == "abandoned"
+    assert (await service.current_game(ALICE)).id == fresh.game_id  # type: ignore[union-attr]
+
+
+async def test_a_move_is_stored_before_it_is_shown(
+    service: GameService, store: SQLiteStore
+) -> None:
+    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    moved = await board(await service.play(ALICE, "4f"))
+    assert moved.news == "`4 f1` — A♣ to foundation f1"
+    assert (await store.get_game(started.game_id)).moves == ["4 f1"]
+    assert moved.revision == (await store.get_game(started.game_id)).revision
+
+
+async def test_an_illegal_move_changes_nothing(service: GameService, store: SQLiteStore) -> None:
+    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    reply = await service.play(ALICE, "7 1")
+    assert isinstance(reply, Notice) and "can't go on" in reply.text
+    assert (await store.get_game(started.game_id)).revision == started.revision
+
+
+async def test_commands_undo_redo_auto_hint(service: GameService, store: SQLiteStore) -> None:
+    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    auto = await board(await service.play(ALICE, "a"))
+    assert auto.news == "Auto: `4 f1`, `4 f1`."
+    undone = await board(await service.play(ALICE, "u"))
+    assert undone.news == "Took back `4 f1`."
+    redone = await board(await service.play(ALICE, "redo"))
+    assert redone.news == "Played `4 f1` again."
+    hint = await service.play(ALICE, "h")
+    assert isinstance(hint, Notice) and hint.text.startswith("Hint: `")
+    row = await store.get_game(started.game_id)
+    assert (row.hints, row.undos, row.revision) == (
+        1,
+        1,
+        redone.revision,
+    )  # a hint changes no revision
+
+
+async def test_a_press_from_another_user_is_refused(
+    service: GameService, store: SQLiteStore
+) -> None:
+    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    reply = await service.play(BOB, "s", game_id=started.game_id, revision=started.revision)
+    assert isinstance(reply, Notice) and f"<@{ALICE}>'s game" in reply.text
+    assert (await store.get_game(started.game_id)).moves == []
+
+
+async def test_two_presses_on_one_board_play_once(service: GameService, store: SQLiteStore) -> None:
+    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    replies = await asyncio.gather(
+        *(
+            service.play(ALICE, "s", game_id=started.game_id, revision=started.revision)
+            for _ in range(5)
+        )
+    )
+    assert sum(isinstance(reply, Board) for reply in replies) == 1
+    assert all("out of date" in r.text for r in replies if isinstance(r, Notice))
+    assert (await store.get_game(started.game_id)).moves == ["s"]
+
+
+async def test_many_moves_at_once_on_one_game_all_land_in_order(
+    service: GameService, store: SQLiteStore
+) -> None:
+    started = await board(
+        await service.start(ALICE, "klondike", deal=4711, options={"passes": "unlimited"})
+    )
+    replies = await asyncio.gather(*(service.play(ALICE, "s") for _ in range(10)))
+    assert all(isinstance(reply, Board) for reply in replies)
+    assert (await store.get_game(started.game_id)).moves == ["s"] * 10
+
+
+async def test_a_record_that_does_not_replay_is_reported_and_kept(
+    service: GameService, store: SQLiteStore, tmp_path: Path
+) -> None:
+    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    with sqlite3.connect(tmp_path / "s.sqlite3") as db:
+        db.execute("UPDATE games SET moves = '[\"7 1x9\"]' WHERE id = ?", (started.game_id,))
+    reply = await service.play(ALICE, "s")
+    assert isinstance(reply, Notice) and "can't be replayed" in reply.text and "kept" in reply.text
+    row = await store.get_game(started.game_id)
+    assert (row.status, row.moves) == ("damaged", ["7 1x9"])
+    assert isinstance(await service.start(ALICE, "klondike", deal=1), Board)
+
+
+async def test_a_win_is_stored_and_its_card_shared_by_the_winner_only(
+    service: GameService, store: SQLiteStore
+) -> None:
+    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
+    piles["f1"] = piles["f1"][:-1]
+    piles["1"] = ["KS"]
+    record = load_position("klondike", piles).to_record()
+    row = await store.create_game(ALICE, record)
+    won = await board(await service.play(ALICE, "1 f"))
+    assert won.won and "You won in 1 moves" in won.news
+    assert (await store.get_game(row.id)).status == "won"
+    card = await service.win_card(ALICE, row.id, "Alice")
+    assert isinstance(card, bytes) and Image.open(io.BytesIO(card)).format == "PNG"
+    assert isinstance(await service.win_card(BOB, row.id, "Bob"), Notice)
+    assert isinstance(await service.play(ALICE, "s", game_id=row.id), Notice)  # over
+
+
+async def test_resign_ends_the_game(service: GameService, store: SQLiteStore) -> None:
+    started = await board(await service.start(ALICE, "casket", deal=2))
+    resigned = await board(await service.resign(ALICE))
+    assert resigned.status == "resigned" and not resigned.moves
+    assert (await store.get_game(started.game_id)).status == "resigned"
+    assert isinstance(await service.resign(ALICE), Notice)
+
+
+async def test_suggestions_follow_what_is_typed(service: GameService) -> None:
+    await service.start(ALICE, "castles-end", deal=4711)
+    everything = await service.suggestions(ALICE)
+    assert 0 < len(everything) <= 25
+    assert all(" — " in label for label, _ in everything)
+    narrowed = await service.suggestions(ALICE, "r1")
+    assert narrowed and all(value.startswith("r1") for _, value in narrowed)
+    assert await service.suggestions(BOB) == []
