@@ -114,6 +114,7 @@ class Game:
         self._history: list[tuple[dict[str, Pile], dict[str, int]]] = []
         self._redo: list[Move] = []
         self._legal: list[Move] | None = None
+        self._tops_cache: dict[tuple[int, int] | None, list[str]] | None = None
         self.undos = 0
         self.foundations = tuple(code for code in self.PILES if code[0] == "f")
         if start is not None:
@@ -172,6 +173,36 @@ class Game:
     def _movable_counts(self, code: str, pile: Pile) -> range:
         """The counts worth trying to move from a pile (the rules decide)."""
         return range(1, 2)
+
+    def _targets_for(self, cards: tuple[Card, ...]) -> Iterable[str]:
+        """The piles worth checking as targets for *cards*, in ``TARGETS``
+        order. Only narrows the search: every move is still checked by
+        ``_why_not_put``. The default is every target."""
+        return self.TARGETS or self.PILES
+
+    def _tops(self) -> dict[tuple[int, int] | None, list[str]]:
+        """Returns the non-foundation targets by their top card's (rank,
+        suit); ``None`` lists the empty ones. Cached per position."""
+        if self._tops_cache is None:
+            tops: dict[tuple[int, int] | None, list[str]] = {}
+            for code in self.TARGETS or self.PILES:
+                if code[0] != "f":
+                    cards = self._piles[code].cards
+                    key = (cards[-1].rank, cards[-1].suit) if cards else None
+                    tops.setdefault(key, []).append(code)
+            self._tops_cache = tops
+        return self._tops_cache
+
+    def _in_target_order(self, codes: Iterable[str]) -> list[str]:
+        return sorted(codes, key=self._target_order().__getitem__)
+
+    @classmethod
+    def _target_order(cls) -> dict[str, int]:
+        order = cls.__dict__.get("_ORDER")
+        if order is None:
+            order = {code: i for i, code in enumerate(cls.TARGETS or cls.PILES)}
+            cls._ORDER = order  # type: ignore[attr-defined]
+        return order
 
     def _settle(self, move: Move) -> None:
         """Runs what happens at once after a move (a card turns up, a lid refills)."""
@@ -269,7 +300,8 @@ class Game:
                 cards = pile.cards[len(pile.cards) - n :]
                 if self._why_not_source(source, pile, n) or self._why_not_take(source, cards):
                     continue
-                for target in target_codes:
+                narrowed = target_codes if targets is not None else self._targets_for(cards)
+                for target in narrowed:
                     move = Move(source, target, n)
                     if (
                         target != source
@@ -413,6 +445,7 @@ class Game:
             self._settle(move)
         self._moves.append(move)
         self._legal = None
+        self._tops_cache = None
 
     def _transfer(self, source: str, target: str, count: int) -> None:
         pile = self._piles[source]
@@ -432,6 +465,7 @@ class Game:
         move = self._moves.pop()
         self._redo.append(move)
         self._legal = None
+        self._tops_cache = None
         self.undos += 1
         return move
 

@@ -102,3 +102,23 @@ def test_arbitrary_text_raises_only_illegal_move(profile: str, text: str) -> Non
 )
 def test_notation_like_text_raises_only_illegal_move(profile: str, text: str) -> None:
     test_arbitrary_text_raises_only_illegal_move.hypothesis.inner_test(profile, text)  # type: ignore[attr-defined]
+
+
+@COMMON
+@given(profile=st.sampled_from(PROFILES), deal=DEALS, choices=CHOICES)
+def test_legal_moves_are_exactly_the_moves_the_rules_allow(
+    profile: str, deal: int, choices: list[int]
+) -> None:
+    game = new_game(profile, deal=deal)
+    playout(game, choices)
+    brute = {
+        Move(source, target, count)
+        for source in game.PILES
+        for target in game.PILES
+        for count in range(1, len(game.pile(source)) + 1)
+        if source != target and game._why_not(Move(source, target, count)) is None
+    }
+    if game._why_not(Move("s")) is None:
+        brute.add(Move("s"))
+    legal = set(game._generate_legal())
+    assert legal == brute

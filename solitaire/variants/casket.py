@@ -65,6 +65,24 @@ class Casket(Game):
         self._piles["s"] = Pile(stock[:-1])
         self._piles["w"] = Pile(stock[-1:])
 
+    def _targets_for(self, cards: tuple[Card, ...]) -> list[str]:
+        first = cards[0]
+        tops = self._tops()
+        codes = [code for code in tops.get(None, ()) if pile_kind(code) == "column"]
+        codes += tops.get((first.rank + 1, first.suit), ())
+        codes += [code for code in ("r1", "r2", "r3") if code not in codes]
+        for code in self.foundations:
+            pile = self.pile(code)
+            top = pile[-1] if pile else None
+            if (top is None and first.rank == 1) or (
+                top and top.suit == first.suit and top.rank == first.rank - 1
+            ):
+                codes.append(code)
+        return self._in_target_order(codes)
+
+    def _movable_counts(self, code: str, pile: Pile) -> range:
+        return range(0) if pile_kind(code) in ("foundation", "jewels", "stock") else range(1, 2)
+
     def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
         if len(cards) > 1:
             return "Cards move one at a time in Casket."

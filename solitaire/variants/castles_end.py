@@ -68,6 +68,16 @@ class CastlesEnd(Game):
         empty = sum(1 for code in self.COLUMNS if code != target and not self.pile(code))
         return 2**empty
 
+    def _targets_for(self, cards: tuple[Card, ...]) -> list[str]:
+        first = cards[0]
+        tops = self._tops()
+        codes = list(tops.get(None, ()))
+        for rank in ((first.rank % 13) + 1, (first.rank - 2) % 13 + 1):
+            codes += tops.get((rank, first.suit), ())
+        if len(cards) == 1:
+            codes += self.foundations
+        return self._in_target_order(codes)
+
     def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
         if len(cards) == 1:
             return None

@@ -104,6 +104,17 @@ class Klondike(Game):
             return range(1, 2)
         return range(0)
 
+    def _targets_for(self, cards: tuple[Card, ...]) -> list[str]:
+        first = cards[0]
+        tops = self._tops()
+        suits = (0, 3) if first.is_red else (1, 2)
+        codes = [code for suit in suits for code in tops.get((first.rank + 1, suit), ())]
+        if first.rank == KING:
+            codes += tops.get(None, ())
+        if len(cards) == 1:
+            codes += self.foundations
+        return self._in_target_order(codes)
+
     def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
         kind = pile_kind(source)
         if kind == "waste" and len(cards) > 1:
