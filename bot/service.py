@@ -32,6 +32,7 @@ from solitaire import (
     new_game,
     parse_command,
 )
+from solitaire.solver import HINT_SECONDS, Outcome, solve
 from storage import Conflict, GameRow, NotFound, Store, UnfinishedGame
 
 from .texts import HELP, RULES
@@ -167,13 +168,17 @@ class GameService:
         if isinstance(found, Notice):
             return found
         row, game = found
-        move = game.hint()
+        solution = await asyncio.to_thread(solve, game, max_seconds=HINT_SECONDS)
         await self._store.count_hint(row.id)
+        if solution.outcome is Outcome.UNWINNABLE:
+            return Notice("This game can no longer be won: `u` undoes, /play deals a new one.")
+        move = solution.moves[0] if solution.moves else game.hint()
         if move is None:
             if game.is_stuck:
                 return Notice("No legal move is left. `u` undoes; /play deals a new game.")
             return Notice("No useful move is left: try undoing, or /play for a new deal.")
-        return Notice(f"Hint: `{move.notation}` — {game.describe_move(move)}.")
+        sure = " (it leads to a win)" if solution.outcome is Outcome.WON else ""
+        return Notice(f"Hint: `{move.notation}` — {game.describe_move(move)}{sure}.")
 
     async def show(self, user_id: int, game_id: int | None = None) -> Reply:
         found = await self._find(user_id, game_id, finished_too=game_id is not None)

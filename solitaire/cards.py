@@ -41,9 +41,10 @@ class Card:
     True
     """
 
-    __slots__ = ("code", "is_red", "label", "rank", "rank_label", "suit", "symbol")
+    __slots__ = ("code", "index", "is_red", "label", "rank", "rank_label", "suit", "symbol")
     rank: int
     suit: int
+    index: int
     is_red: bool
     code: str
     symbol: str
@@ -58,6 +59,7 @@ class Card:
         self = object.__new__(cls)
         self.rank = rank
         self.suit = suit
+        self.index = suit * 14 + rank  # small and unique: a byte in search keys
         self.is_red = suit in (HEARTS, DIAMONDS)
         self.code = RANK_CODES[rank - 1] + SUIT_CODES[suit] if rank else "?"
         self.symbol = SUIT_SYMBOLS[suit]

@@ -97,6 +97,8 @@ class Game:
     DECKS: ClassVar[int] = 1
     # Empty foundations that take the same cards are one move in legal_moves().
     ALIKE_FOUNDATIONS: ClassVar[bool] = True
+    # Groups of piles that play alike wherever they stand (for search).
+    SYMMETRIC: ClassVar[tuple[tuple[str, ...], ...]] = ()
 
     def __init__(
         self,
@@ -213,6 +215,11 @@ class Game:
     def _is_safe(self, move: Move) -> bool:
         """Whether autoplay may make *move*: no later play can regret it."""
         return False
+
+    def _is_forced(self, move: Move) -> bool:
+        """Whether the search may play *move* and skip the others: it can
+        never lose a win. Stricter than autoplay's rule where need be."""
+        return self._is_safe(move)
 
     def _hint_score(self, move: Move) -> int:
         """How good a move is for a hint; 0 or less is not worth suggesting."""
@@ -461,13 +468,36 @@ class Game:
         """
         if not self._moves:
             raise IllegalMove("There is nothing to undo.")
-        self._piles, self._meta = self._history.pop()
-        move = self._moves.pop()
+        move = self._unapply()
         self._redo.append(move)
-        self._legal = None
-        self._tops_cache = None
         self.undos += 1
         return move
+
+    def _unapply(self) -> Move:
+        self._piles, self._meta = self._history.pop()
+        self._legal = None
+        self._tops_cache = None
+        return self._moves.pop()
+
+    def _search_key(self) -> tuple[object, ...]:
+        """Returns a key equal for positions that play alike: interchangeable
+        piles (``SYMMETRIC`` groups) are sorted, so their order does not count."""
+        piles = self._piles
+        grouped = tuple(
+            tuple(
+                sorted(
+                    (piles[code].down, bytes(c.index for c in piles[code].cards)) for code in group
+                )
+            )
+            for group in self.SYMMETRIC
+        )
+        rest = tuple(bytes(c.index for c in piles[code].cards) for code in self._unsymmetric())
+        return grouped, rest, tuple(self._meta.values())
+
+    @classmethod
+    def _unsymmetric(cls) -> tuple[str, ...]:
+        grouped = {code for group in cls.SYMMETRIC for code in group}
+        return tuple(code for code in cls.PILES if code not in grouped)
 
     def redo(self) -> Move:
         """Plays again the last move taken back and returns it.
@@ -496,8 +526,18 @@ class Game:
             self._redo.clear()
         return played
 
-    def hint(self) -> Move | None:
-        """Returns a good legal move, or ``None`` if no useful move is left."""
+    def hint(self, *, seconds: float = 0.0) -> Move | None:
+        """Returns a good legal move, or ``None`` if no useful move is left.
+
+        With *seconds*, the solver first looks for a winning line from here
+        within that time; the heuristic answers if it finds none.
+        """
+        if seconds > 0:
+            from .solver import Outcome, solve
+
+            solution = solve(self, max_seconds=seconds)
+            if solution.outcome is Outcome.WON and solution.moves:
+                return solution.moves[0]
         scored = [(self._hint_score(move), i, move) for i, move in enumerate(self.legal_moves())]
         best = max(scored, default=None, key=lambda item: (item[0], -item[1]))
         return best[2] if best and best[0] > 0 else None

@@ -185,3 +185,25 @@ async def test_suggestions_follow_what_is_typed(service: GameService) -> None:
     narrowed = await service.suggestions(ALICE, "r1")
     assert narrowed and all(value.startswith("r1") for _, value in narrowed)
     assert await service.suggestions(BOB) == []
+
+
+async def test_a_hint_says_when_the_game_can_no_longer_be_won(
+    service: GameService, store: SQLiteStore
+) -> None:
+    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
+    piles["f1"] = []
+    piles["1"] = ["AS", "2S"]
+    piles["2"] = [f"{r}S" for r in "KQJT9876543"]
+    await store.create_game(ALICE, load_position("klondike", piles).to_record())
+    reply = await service.play(ALICE, "h")
+    assert isinstance(reply, Notice) and "can no longer be won" in reply.text
+
+
+async def test_a_hint_from_the_solver_says_it_leads_to_a_win(
+    service: GameService, store: SQLiteStore
+) -> None:
+    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
+    piles["1"] = [piles["f1"].pop(), piles["f2"].pop()]
+    await store.create_game(ALICE, load_position("klondike", piles).to_record())
+    reply = await service.play(ALICE, "h")
+    assert isinstance(reply, Notice) and "leads to a win" in reply.text

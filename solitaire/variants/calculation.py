@@ -32,6 +32,7 @@ class Calculation(Game):
     description = "Four foundations count by ones, twos, threes and fours; suits don't matter."
     PILES = ("s", "w1", "w2", "w3", "w4", "f1", "f2", "f3", "f4")
     TARGETS = PILES[1:]
+    SYMMETRIC = (PILES[1:5],)
     ALIKE_FOUNDATIONS = False
 
     def _deal(self, cards: list[Card]) -> None:

@@ -37,6 +37,7 @@ class Casket(Game):
         "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", *BODY,
     )  # fmt: skip
     TARGETS = PILES[8:]
+    SYMMETRIC = (LIDS, ("r1", "r2", "r3"), PILES[11:19], BODY)
 
     def _deal(self, cards: list[Card]) -> None:
         self._piles["j"] = Pile(tuple(cards[:13]))

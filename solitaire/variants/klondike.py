@@ -40,6 +40,7 @@ class Klondike(Game):
     )
     PILES = ("s", "w", "f1", "f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7")
     TARGETS = PILES[2:]
+    SYMMETRIC = (PILES[2:6], PILES[6:])
 
     @classmethod
     def resolve_options(cls, options: object) -> dict[str, object]:
@@ -165,6 +166,16 @@ class Klondike(Game):
         heights = {pile[0].suit: len(pile) for pile in map(self.pile, self.foundations) if pile}
         other_colour = (1, 2) if not moving.is_red else (0, 3)
         return moving.rank <= min(heights.get(suit, 0) for suit in other_colour) + 2
+
+    def _is_forced(self, move: Move) -> bool:
+        # Only when both cards that could lie on it (rank below, other
+        # colour) are home: autoplay's rule allows one rank more.
+        if not self._is_safe(move) or self.options["foundation_return"]:
+            return False
+        moving = self.pile(move.source)[-1]
+        heights = {pile[0].suit: len(pile) for pile in map(self.pile, self.foundations) if pile}
+        other_colour = (1, 2) if not moving.is_red else (0, 3)
+        return moving.rank <= 2 or moving.rank <= min(heights.get(s, 0) for s in other_colour) + 1
 
     def _hint_score(self, move: Move) -> int:
         if move.is_draw:
