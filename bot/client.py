@@ -18,6 +18,7 @@ from .chat import handle_message
 from .commands import COMMANDS
 from .config import Config
 from .service import GameService
+from .social import Social
 from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger("bot")
@@ -25,6 +26,7 @@ log = logging.getLogger("bot")
 
 class SolitaireBot(discord.Client):
     service: GameService
+    social: Social
     store: Store
 
     def __init__(self, config: Config) -> None:
@@ -38,6 +40,7 @@ class SolitaireBot(discord.Client):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database_url)
         self.service = GameService(self.store)
+        self.social = Social(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for command in COMMANDS:
             self.tree.add_command(command)

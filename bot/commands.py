@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any, Literal
 
 import discord
@@ -9,7 +10,8 @@ from discord import app_commands
 
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 
-from .views import respond, service_of
+from .social import Card
+from .views import respond, service_of, social_of
 
 GAMES = [app_commands.Choice(name=cls.title, value=profile) for profile, cls in VARIANTS.items()]
 Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
@@ -30,6 +32,7 @@ async def play(
 ) -> None:
     """Start a game of solitaire."""
     options = {"draw": draw} if game == "klondike" and draw else {}
+    await social_of(interaction).remember(interaction.user.id, interaction.user.display_name)
     reply = await service_of(interaction).start(
         interaction.user.id,
         game,
@@ -61,6 +64,51 @@ def _shortcut(name: str, text: str, description: str) -> app_commands.Command[An
         await respond(interaction, await service_of(interaction).play(interaction.user.id, text))
 
     return app_commands.Command(name=name, description=description, callback=shortcut)
+
+
+@app_commands.command()
+@app_commands.describe(game="which game")
+@app_commands.choices(game=GAMES)
+async def daily(interaction: discord.Interaction[Any], game: str) -> None:
+    """Play today's deal: the same for everyone; your first game of it counts."""
+    await social_of(interaction).remember(interaction.user.id, interaction.user.display_name)
+    reply = await service_of(interaction).daily(
+        interaction.user.id, game, guild_id=interaction.guild_id, channel_id=interaction.channel_id
+    )
+    await respond(interaction, reply)
+
+
+@app_commands.command()
+@app_commands.describe(
+    user="whose stats (default: yours)", game="one game (default: all you played)"
+)
+@app_commands.choices(game=GAMES)
+async def stats(
+    interaction: discord.Interaction[Any], user: discord.User | None = None, game: str | None = None
+) -> None:
+    """Games played and won, streaks, best results."""
+    who = user or interaction.user
+    if who.id == interaction.user.id:
+        await social_of(interaction).remember(who.id, who.display_name)
+    card = await social_of(interaction).stats(who.id, who.display_name, game)
+    if not isinstance(card, Card):
+        await respond(interaction, card)
+        return
+    file = discord.File(io.BytesIO(card.png), "stats.png", description=card.alt[:1024])
+    await interaction.response.send_message(card.text, file=file)
+
+
+@app_commands.command()
+@app_commands.describe(game="which game", period="how far back")
+@app_commands.choices(game=GAMES)
+async def leaderboard(
+    interaction: discord.Interaction[Any],
+    game: str,
+    period: Literal["week", "month", "all"] = "week",
+) -> None:
+    """This server's best players, by wins and by daily deals solved."""
+    reply = await social_of(interaction).leaderboard(interaction.guild_id, game, period)
+    await respond(interaction, reply)
 
 
 @app_commands.command()
@@ -98,6 +146,9 @@ COMMANDS: list[app_commands.Command[Any, ..., None]] = [
     _shortcut("auto", "a", "Play every safe card to the foundations."),
     show,
     resign,
+    daily,
+    stats,
+    leaderboard,
     rules,
     help_,
 ]

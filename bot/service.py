@@ -18,22 +18,24 @@ import time
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
-from render import CLASSIC, Theme, describe, render_table, render_win_card
+from render import CLASSIC, Theme, describe, render_table
 from render.text import clock, status_line
 from solitaire import (
     BadOption,
     BadRecord,
     Game,
     IllegalMove,
+    daily_deal,
     find_variant,
     load_game,
     new_game,
     parse_command,
 )
 from solitaire.solver import HINT_SECONDS, Outcome, solve
-from storage import Conflict, GameRow, NotFound, Store, UnfinishedGame
+from storage import Conflict, DailyTaken, GameRow, NotFound, Store, UnfinishedGame
 
 from .texts import HELP, RULES
 
@@ -87,6 +89,7 @@ class Choice:
     profile: str
     options: dict[str, Any]
     deal: int | None
+    daily: bool = False
 
 
 Reply = Board | Notice | Choice
@@ -117,9 +120,11 @@ class GameService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         replace: bool = False,
+        daily: str | None = None,
+        news: str = "",
     ) -> Reply:
         """Starts a game; if one of that profile is unfinished, offers a choice
-        unless *replace* says to abandon it."""
+        unless *replace* says to abandon it. A *daily* game counts for that day."""
         try:
             game = new_game(
                 profile, deal, **{k: v for k, v in (options or {}).items() if v is not None}
@@ -128,8 +133,15 @@ class GameService:
             return Notice(str(error))
         try:
             row = await self._store.create_game(
-                user_id, game.to_record(), guild_id=guild_id, channel_id=channel_id, replace=replace
+                user_id,
+                game.to_record(),
+                guild_id=guild_id,
+                channel_id=channel_id,
+                replace=replace,
+                daily=daily,
             )
+        except DailyTaken as taken:
+            return await self.show(user_id, taken.game.id)
         except UnfinishedGame as unfinished:
             old = unfinished.game
             return Choice(
@@ -140,8 +152,45 @@ class GameService:
                 game.profile,
                 game.options,
                 deal,
+                daily=daily is not None,
             )
-        return await self._board(row, game, f"New game: {game.title}, deal {game.deal}.")
+        return await self._board(row, game, news or f"New game: {game.title}, deal {game.deal}.")
+
+    def today(self) -> str:
+        """The UTC day, ``YYYY-MM-DD``: the daily deal changes at midnight UTC."""
+        return datetime.fromtimestamp(self._clock(), tz=UTC).date().isoformat()
+
+    async def daily(
+        self,
+        user_id: int,
+        profile: str,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        replace: bool = False,
+    ) -> Reply:
+        """Starts (or resumes) today's daily deal of *profile*. The first daily
+        game of the day counts; playing the deal again is practice."""
+        try:
+            cls = find_variant(profile)
+        except BadOption as error:
+            return Notice(str(error))
+        day = self.today()
+        deal = daily_deal(cls.profile, day)
+        place = {"guild_id": guild_id, "channel_id": channel_id, "replace": replace}
+        counted = await self._store.daily_game(user_id, cls.profile, day)
+        if counted is None:
+            return await self.start(
+                user_id, cls.profile, deal=deal, daily=day, **place,
+                news=f"Daily {cls.title} of {day}, deal {deal}: your first game of it counts.",
+            )  # fmt: skip
+        if counted.status == "playing":
+            return await self.show(user_id, counted.id)
+        return await self.start(
+            user_id, cls.profile, deal=deal, **place,
+            news=f"You have played the daily {cls.title} of {day} ({counted.status}); "
+            "this game of the same deal does not count.",
+        )  # fmt: skip
 
     async def resume(self, user_id: int, game_id: int) -> Reply:
         return await self.show(user_id, game_id)
@@ -215,20 +264,26 @@ class GameService:
             result.append((f"{move.notation} — {game.describe_move(move)}", move.notation))
         return result[:MAX_CHOICES]
 
-    async def win_card(self, user_id: int, game_id: int, player: str) -> bytes | Notice:
+    async def play_deal(
+        self,
+        user_id: int,
+        game_id: int,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> Reply:
+        """Starts, for *user_id*, the deal of game *game_id* under its rules:
+        a challenge taken up."""
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
             return Notice("That game no longer exists.")
-        if row.user_id != user_id:
-            return Notice(not_yours(row.user_id))
-        if row.status != "won":
-            return Notice("Only a won game can be shared.")
-        game = load_game(row.record)
-        elapsed = (row.finished_at or row.updated_at) - row.started_at
-        return await asyncio.to_thread(
-            render_win_card, game, player=player, elapsed=elapsed, theme=self._theme
-        )
+        if row.deal is None:
+            return Notice("That game was not dealt from a deal number, so it can't be replayed.")
+        return await self.start(
+            user_id, row.profile, deal=row.deal, options=row.options,
+            guild_id=guild_id, channel_id=channel_id,
+        )  # fmt: skip
 
     async def remember_board(self, game_id: int, channel_id: int | None, message_id: int) -> None:
         await self._store.set_message(game_id, channel_id, message_id)
@@ -329,11 +384,15 @@ class GameService:
         png, alt = await asyncio.to_thread(self._draw, game, elapsed)
         lines = [news] if news else []
         if row.status == "won":
-            extra = f", {row.undos} undos" if row.undos else ""
+            extra = f", {plural(row.undos, 'undo')}" if row.undos else ""
+            extra += f", {plural(row.hints, 'hint')}" if row.hints else ""
             lines.append(
                 f"You won in {len(game.moves)} moves ({clock(elapsed)}{extra})! "
                 "Press **Share** to show it off."
             )
+            standing = await self._standing(row)
+            if standing:
+                lines.append(standing)
         elif row.status == "playing" and game.is_stuck:
             lines.append("No legal move is left: `u` undoes, /play deals a new game.")
         playing = row.status == "playing"
@@ -352,6 +411,21 @@ class GameService:
             can_undo=playing and bool(game.moves),
         )
 
+    async def _standing(self, row: GameRow) -> str:
+        """How a win compares with others on the same deal: ``3rd of 7 today``."""
+        if row.daily is not None:
+            results = await self._store.daily_results(row.profile, row.daily)
+            where = "today" if row.daily == self.today() else f"on {row.daily}"
+        elif row.deal is not None:
+            results = await self._store.deal_results(row.profile, row.options, row.deal)
+            where = "among the wins on this deal"
+        else:
+            return ""
+        place = next((i for i, other in enumerate(results, 1) if other.id == row.id), None)
+        if place is None or len(results) < 2:
+            return ""
+        return f"That is {ordinal(place)} of {len(results)} {where}."
+
     def _draw(self, game: Game, elapsed: float) -> tuple[bytes, str]:
         return render_table(game, theme=self._theme, elapsed=elapsed), describe(game)
 
@@ -359,6 +433,16 @@ class GameService:
 STALE_BOARD = (
     "That board is out of date, so nothing was played. Use the newest board, or /show to post it."
 )
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def not_yours(owner_id: int) -> str:

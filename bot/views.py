@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from .service import Board, Choice, GameService, Notice, Reply
+from .social import Social
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,10 @@ _LABELS = {"draw": "Draw", "undo": "Undo", "hint": "Hint", "auto": "Auto"}
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:
     return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+
+
+def social_of(interaction: discord.Interaction[Any]) -> Social:
+    return interaction.client.social  # type: ignore[attr-defined,no-any-return]
 
 
 class GameButton(
@@ -66,15 +71,7 @@ class GameButton(
         service = service_of(interaction)
         user = interaction.user
         if self.action == "share":
-            await interaction.response.defer(thinking=False)
-            card = await service.win_card(user.id, self.game_id, user.display_name)
-            if isinstance(card, Notice):
-                await interaction.followup.send(card.text, ephemeral=True)
-                return
-            file = discord.File(
-                io.BytesIO(card), "win.png", description=f"{user.display_name}'s win"
-            )
-            await interaction.followup.send(f"{user.mention} won a game of solitaire!", file=file)
+            await share(interaction, self.game_id)
             return
         if self.action == "resume":
             reply = await service.resume(user.id, self.game_id)
@@ -131,19 +128,22 @@ class MoveSelect(
 
 class NewDealButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sol:new:(?P<user>\d+):(?P<profile>[a-z-]+):(?P<draw>\d):(?P<deal>\d+)",
+    template=r"sol:new:(?P<user>\d+):(?P<profile>[a-z-]+):(?P<draw>\d):(?P<deal>\d+)(?P<daily>:d)?",
 ):
     """Abandons the unfinished game of a profile and deals a new one."""
 
-    def __init__(self, user_id: int, profile: str, draw: int, deal: int) -> None:
+    def __init__(
+        self, user_id: int, profile: str, draw: int, deal: int, daily: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label="New deal",
                 style=discord.ButtonStyle.danger,
-                custom_id=f"sol:new:{user_id}:{profile}:{draw}:{deal}",
+                custom_id=f"sol:new:{user_id}:{profile}:{draw}:{deal}" + (":d" if daily else ""),
             )
         )
         self.user_id, self.profile, self.draw, self.deal = user_id, profile, draw, deal
+        self.daily = daily
 
     @classmethod
     async def from_custom_id(
@@ -152,7 +152,13 @@ class NewDealButton(
         item: discord.ui.Button[Any],
         match: re.Match[str],
     ) -> NewDealButton:
-        return cls(int(match["user"]), match["profile"], int(match["draw"]), int(match["deal"]))
+        return cls(
+            int(match["user"]),
+            match["profile"],
+            int(match["draw"]),
+            int(match["deal"]),
+            bool(match["daily"]),
+        )
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.user_id:
@@ -163,6 +169,16 @@ class NewDealButton(
         return True
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.daily:
+            reply = await service_of(interaction).daily(
+                interaction.user.id,
+                self.profile,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                replace=True,
+            )
+            await respond(interaction, reply)
+            return
         reply = await service_of(interaction).start(
             interaction.user.id,
             self.profile,
@@ -175,7 +191,70 @@ class NewDealButton(
         await respond(interaction, reply)
 
 
-DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton)
+class DealButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sol:(?P<action>deal|replay):(?P<game>\d+)",
+):
+    """On a shared win: **Play this deal** (for whoever presses) and **Replay** (the GIF)."""
+
+    def __init__(self, action: str, game_id: int) -> None:
+        label = "Play this deal" if action == "deal" else "Replay"
+        style = discord.ButtonStyle.primary if action == "deal" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"sol:{action}:{game_id}")
+        )
+        self.action = action
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> DealButton:
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.action == "deal":
+            await social_of(interaction).remember(
+                interaction.user.id, interaction.user.display_name
+            )
+            reply = await service_of(interaction).play_deal(
+                interaction.user.id,
+                self.game_id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+            )
+            await respond(interaction, reply)
+            return
+        # A long game's GIF takes a moment: answer first, post it when ready.
+        await interaction.response.defer(thinking=True)
+        gif = await social_of(interaction).replay(self.game_id)
+        if isinstance(gif, Notice):
+            await interaction.followup.send(gif.text, ephemeral=True)
+            return
+        await interaction.followup.send(
+            file=discord.File(io.BytesIO(gif), "replay.gif", description="the whole game")
+        )
+
+
+async def share(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """Posts a win card publicly, with Play this deal and Replay buttons."""
+    user = interaction.user
+    await social_of(interaction).remember(user.id, user.display_name)
+    shared = await social_of(interaction).share(user.id, game_id, user.display_name)
+    if isinstance(shared, Notice):
+        await interaction.response.send_message(shared.text, ephemeral=True)
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(DealButton("deal", shared.game_id))
+    view.add_item(DealButton("replay", shared.game_id))
+    file = discord.File(io.BytesIO(shared.png), "win.png", description=shared.text[:1024])
+    await interaction.response.send_message(shared.text, file=file, view=view)
+
+
+DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton, DealButton)
 
 
 def board_view(board: Board) -> discord.ui.View:
@@ -199,7 +278,9 @@ def choice_view(choice: Choice, user_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(GameButton(choice.game_id, "resume", 0))
     draw = choice.options.get("draw", 0)
-    view.add_item(NewDealButton(user_id, choice.profile, int(draw or 0), choice.deal or 0))
+    view.add_item(
+        NewDealButton(user_id, choice.profile, int(draw or 0), choice.deal or 0, choice.daily)
+    )
     return view
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -12,7 +12,7 @@ from solitaire import Game, load_game
 
 from .table import draw_table, to_png
 from .text import clock
-from .theme import CLASSIC, METRICS, Theme, font, index
+from .theme import CLASSIC, METRICS, Theme, font, index, palette
 
 _BANNER_H = 92
 #: A replay lasts about this long, however many moves it has.
@@ -20,7 +20,12 @@ REPLAY_SECONDS = 24.0
 
 
 def render_win_card(
-    game: Game, *, player: str, elapsed: float | None = None, theme: Theme = CLASSIC
+    game: Game,
+    *,
+    player: str,
+    elapsed: float | None = None,
+    hints: int = 0,
+    theme: Theme = CLASSIC,
 ) -> bytes:
     """Returns the picture a winner shares: a banner with game, deal, moves,
     time and player above the final table."""
@@ -39,6 +44,8 @@ def render_win_card(
         facts.append(clock(elapsed))
     if game.undos:
         facts.append(f"{game.undos} undo" + ("s" if game.undos > 1 else ""))
+    if hints:
+        facts.append(f"{hints} hint" + ("s" if hints > 1 else ""))
     draw.text(
         (METRICS.margin, 56), " · ".join(facts), fill=index(theme, theme.label), font=font(22)
     )
@@ -81,3 +88,28 @@ def _frame(game: Game, theme: Theme, scale: float) -> Image.Image:
         size = (round(image.width * scale), round(image.height * scale))
         image = image.resize(size, Image.Resampling.NEAREST)
     return image
+
+
+def render_stats_card(
+    title: str, header: Sequence[str], rows: Sequence[Sequence[str]], *, theme: Theme = CLASSIC
+) -> bytes:
+    """Returns a card with *title* over a table: *header*, then *rows*."""
+    m = METRICS
+    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
+    cell_font, head_font = font(22), font(20)
+    x_positions = [m.margin]
+    for width in widths[:-1]:
+        x_positions.append(x_positions[-1] + 14 * width + 28)
+    width = x_positions[-1] + 14 * widths[-1] + 28 + m.margin
+    height = 70 + 34 * (len(rows) + 1) + m.margin
+    card = Image.new("P", (max(width, 420), height), index(theme, theme.felt_dark))
+    card.putpalette(palette(theme)[1].getpalette() or [])
+    draw = ImageDraw.Draw(card)
+    draw.text((m.margin, 14), title[:60], fill=index(theme, theme.banner), font=font(30))
+    for x, text in zip(x_positions, header, strict=True):
+        draw.text((x, 62), text, fill=index(theme, theme.caption), font=head_font)
+    for row_number, row in enumerate(rows, 1):
+        y = 62 + 34 * row_number
+        for x, text in zip(x_positions, row, strict=True):
+            draw.text((x, y), str(text), fill=index(theme, theme.label), font=cell_font)
+    return to_png(card)

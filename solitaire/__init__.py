@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import Card
-from .deal import MAX_DEAL, MIN_DEAL
+from .deal import MAX_DEAL, MIN_DEAL, daily_deal
 from .errors import (
     AmbiguousMove,
     BadOption,
@@ -45,6 +45,7 @@ __all__ = [
     "Position",
     "Record",
     "SolitaireError",
+    "daily_deal",
     "find_variant",
     "is_move_like",
     "load_game",

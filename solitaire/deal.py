@@ -7,6 +7,8 @@ multiply-shift bound. Both are written out here rather than taken from
 
 from __future__ import annotations
 
+import zlib
+
 from .cards import Card, full_deck
 
 MIN_DEAL = 1
@@ -50,3 +52,14 @@ def shuffled_deck(deal: int, decks: int = 1) -> list[Card]:
         j = rng.below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+def daily_deal(profile: str, day: str) -> int:
+    """Returns the deal number of *profile*'s daily game on *day*
+    (``YYYY-MM-DD``, UTC): the same for everyone, different every day.
+
+    >>> daily_deal("klondike", "2026-11-30") == daily_deal("klondike", "2026-11-30")
+    True
+    """
+    rng = SplitMix64(zlib.crc32(f"{profile}:{day}".encode()))
+    return MIN_DEAL + rng.below(MAX_DEAL - MIN_DEAL + 1)

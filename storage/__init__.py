@@ -12,6 +12,7 @@ from __future__ import annotations
 from ._base import (
     FINISHED,
     Conflict,
+    DailyTaken,
     GameRow,
     LeaderRow,
     NotFound,
@@ -25,6 +26,7 @@ from .sqlite import SQLiteStore, open_store, sqlite_path
 __all__ = [
     "FINISHED",
     "Conflict",
+    "DailyTaken",
     "GameRow",
     "LeaderRow",
     "NotFound",

@@ -24,6 +24,14 @@ class Conflict(StoreError):
     """The game changed since it was read (another move won the race): reload and retry."""
 
 
+class DailyTaken(StoreError):
+    """The user already has a daily game of this profile for that day."""
+
+    def __init__(self, game: GameRow) -> None:
+        super().__init__(f"the daily {game.profile} game of {game.daily} is game {game.id}")
+        self.game = game
+
+
 class UnfinishedGame(StoreError):
     """The user already has an unfinished game of this profile."""
 
@@ -56,6 +64,12 @@ class GameRow:
     updated_at: float
     finished_at: float | None
     extra: dict[str, Any] = field(default_factory=dict)
+    daily: str | None = None
+
+    @property
+    def seconds(self) -> float:
+        """How long the game took, or has taken until its last change."""
+        return (self.finished_at or self.updated_at) - self.started_at
 
     @property
     def record(self) -> dict[str, Any]:
@@ -114,6 +128,7 @@ class Store(Protocol):
         guild_id: int | None = None,
         channel_id: int | None = None,
         replace: bool = False,
+        daily: str | None = None,
     ) -> GameRow: ...
 
     async def get_game(self, game_id: int) -> GameRow: ...
@@ -139,6 +154,24 @@ class Store(Protocol):
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None: ...
 
     async def count_hint(self, game_id: int) -> None: ...
+
+    async def daily_game(self, user_id: int, profile: str, day: str) -> GameRow | None: ...
+
+    async def daily_results(
+        self, profile: str, day: str, *, guild_id: int | None = None
+    ) -> list[GameRow]: ...
+
+    async def deal_results(
+        self, profile: str, options: Mapping[str, Any], deal: int
+    ) -> list[GameRow]: ...
+
+    async def daily_leaderboard(
+        self, guild_id: int, profile: str, *, since_day: str = "", limit: int = 10
+    ) -> list[LeaderRow]: ...
+
+    async def set_name(self, user_id: int, name: str) -> None: ...
+
+    async def names(self, user_ids: Sequence[int]) -> dict[int, str]: ...
 
     async def set_status(self, game_id: int, status: str) -> GameRow: ...
 

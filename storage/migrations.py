@@ -41,4 +41,16 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
     CREATE INDEX games_by_guild ON games (guild_id, profile, status, finished_at);
     """,
+    # 3: the daily deal (the date a game counts for), and players' display
+    # names, so leaderboards name people without asking Discord.
+    """
+    ALTER TABLE games ADD COLUMN daily TEXT;
+    CREATE UNIQUE INDEX games_one_daily ON games (user_id, profile, daily) WHERE daily IS NOT NULL;
+    CREATE INDEX games_by_deal ON games (profile, deal, status);
+    CREATE TABLE players (
+        user_id    INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    """,
 ]

@@ -17,6 +17,7 @@ from ._base import (
     FINISHED,
     STATUSES,
     Conflict,
+    DailyTaken,
     GameRow,
     LeaderRow,
     NotFound,
@@ -147,16 +148,25 @@ class SQLiteStore:
         guild_id: int | None = None,
         channel_id: int | None = None,
         replace: bool = False,
+        daily: str | None = None,
     ) -> GameRow:
-        """Stores a new game and returns it.
+        """Stores a new game and returns it; *daily* is the day it counts for.
 
         :raises UnfinishedGame: if the user has an unfinished game of that
             profile and *replace* is false; with *replace*, that game is
             marked abandoned in the same transaction.
+        :raises DailyTaken: if the user has had the daily game of that day.
         """
         now = self._clock()
         profile = record["profile"]
         async with self.transaction() as db:
+            if daily is not None:
+                taken = await self._fetch_one(
+                    "SELECT * FROM games WHERE user_id = ? AND profile = ? AND daily = ?",
+                    (user_id, profile, daily),
+                )
+                if taken is not None:
+                    raise DailyTaken(taken)
             existing = await self._fetch_one(
                 "SELECT * FROM games WHERE user_id = ? AND profile = ? AND status = 'playing'",
                 (user_id, profile),
@@ -172,13 +182,13 @@ class SQLiteStore:
             moves = list(record.get("moves", ()))
             cursor = await db.execute(
                 "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options, deal,"
-                " start, moves, move_count, started_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " start, moves, move_count, started_at, updated_at, daily)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     user_id, guild_id, channel_id, profile, record["version"],
                     json.dumps(record.get("options", {})), record.get("deal"),
                     json.dumps(record["start"]) if record.get("start") is not None else None,
-                    json.dumps(moves), len(moves), now, now,
+                    json.dumps(moves), len(moves), now, now, daily,
                 ),
             )  # fmt: skip
             game_id = cursor.lastrowid
@@ -276,6 +286,72 @@ class SQLiteStore:
         are: a hint changes nothing on the table."""
         await self._db.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (game_id,))
 
+    async def daily_game(self, user_id: int, profile: str, day: str) -> GameRow | None:
+        """Returns the user's daily game of *profile* for *day*, if any."""
+        return await self._fetch_one(
+            "SELECT * FROM games WHERE user_id = ? AND profile = ? AND daily = ?",
+            (user_id, profile, day),
+        )
+
+    async def daily_results(
+        self, profile: str, day: str, *, guild_id: int | None = None
+    ) -> list[GameRow]:
+        """Returns the day's daily games: solved first, then fewest moves, then time."""
+        where = "profile = ? AND daily = ?" + (" AND guild_id = ?" if guild_id is not None else "")
+        params: tuple[object, ...] = (profile, day) + ((guild_id,) if guild_id is not None else ())
+        return await self._fetch_all(
+            f"SELECT * FROM games WHERE {where} ORDER BY status != 'won', move_count,"
+            " coalesce(finished_at, updated_at) - started_at, id",
+            params,
+        )
+
+    async def deal_results(
+        self, profile: str, options: Mapping[str, Any], deal: int
+    ) -> list[GameRow]:
+        """Returns the wins on one deal under the same options, fewest moves first."""
+        return await self._fetch_all(
+            "SELECT * FROM games WHERE profile = ? AND deal = ? AND options = ? AND status = 'won'"
+            " ORDER BY move_count, finished_at - started_at, id",
+            (profile, deal, json.dumps(dict(options))),
+        )
+
+    async def daily_leaderboard(
+        self, guild_id: int, profile: str, *, since_day: str = "", limit: int = 10
+    ) -> list[LeaderRow]:
+        """Returns the server's players by daily deals solved since *since_day*."""
+        async with self._db.execute(
+            "SELECT user_id, sum(status = 'won') AS won, count(*) AS played,"
+            " min(CASE WHEN status = 'won' THEN move_count END) AS best FROM games"
+            " WHERE guild_id = ? AND profile = ? AND daily >= ? GROUP BY user_id"
+            " ORDER BY won DESC, best IS NULL, best LIMIT ?",
+            (guild_id, profile, since_day, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [LeaderRow(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def set_name(self, user_id: int, name: str) -> None:
+        """Remembers how a player is called, for leaderboards."""
+        await self._db.execute(
+            "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE"
+            " SET name = excluded.name, updated_at = excluded.updated_at",
+            (user_id, name[:100], self._clock()),
+        )
+
+    async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        async with self._db.execute(
+            f"SELECT user_id, name FROM players WHERE user_id IN ({marks})", ids
+        ) as cursor:
+            return {row[0]: row[1] for row in await cursor.fetchall()}
+
+    async def _fetch_all(self, sql: str, params: Sequence[object]) -> list[GameRow]:
+        async with self._db.execute(sql, params) as cursor:
+            return [_game_row(row) for row in await cursor.fetchall()]
+
     async def _update(self, sql: str, params: Sequence[object], game_id: int) -> GameRow:
         # One statement: SQLite runs it as its own transaction, committed on return.
         async with self._write_lock, self._db.execute(sql, params) as cursor:
@@ -366,4 +442,5 @@ def _game_row(row: sqlite3.Row | aiosqlite.Row) -> GameRow:
         updated_at=row["updated_at"],
         finished_at=row["finished_at"],
         extra=json.loads(row["extra"]),
+        daily=row["daily"],
     )

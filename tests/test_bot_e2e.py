@@ -50,17 +50,9 @@ async def test_commands_are_registered_with_their_names(
 ) -> None:
     names = {command["name"] for commands in server.commands.values() for command in commands}
     assert names == {
-        "play",
-        "move",
-        "draw",
-        "undo",
-        "hint",
-        "auto",
-        "show",
-        "resign",
-        "rules",
-        "help",
-    }
+        "play", "move", "draw", "undo", "hint", "auto", "show", "resign",
+        "daily", "stats", "leaderboard", "rules", "help",
+    }  # fmt: skip
 
 
 async def test_play_answers_with_a_picture_and_components(
@@ -214,15 +206,22 @@ async def test_a_win_offers_share_which_posts_the_win_card(
     board = await server.slash("play", {"game": "klondike", "deal": 9})
     with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
         db.execute(
-            "UPDATE games SET start = ?, deal = NULL WHERE status = 'playing'",
-            (json.dumps(record["start"]),),
+            "UPDATE games SET start = ? WHERE status = 'playing'", (json.dumps(record["start"]),)
         )
     won = await server.slash("move", {"notation": "1f"})
     assert "You won" in won.content
     assert any(":share:" in i for i in won.custom_ids)
-    await server.press(server.message(won), won.component(":share:")["custom_id"])
-    posted = await server.posted.get()
-    assert "won a game" in posted.content and posted.files
+    shared = await server.press(server.message(won), won.component(":share:")["custom_id"])
+    assert shared.kind == 4 and not shared.ephemeral  # posted for the channel to see
+    assert "won Klondike, deal 9" in shared.content and picture(shared)
+    assert {"sol:deal:", "sol:replay:"} <= {i[: i.rindex(":") + 1] for i in shared.custom_ids}
+    message = server.message(shared)
+    challenge = await server.press(message, shared.component("sol:deal:")["custom_id"], who=BOB)
+    assert "deal 9" in challenge.content and "0 moves" in challenge.content
+    replay = await server.press(message, shared.component("sol:replay:")["custom_id"], who=BOB)
+    assert replay.kind == 5  # deferred: the GIF follows
+    gif = await server.posted.get()
+    assert gif.files and Image.open(io.BytesIO(gif.files[0][1])).format == "GIF"
     assert board.message is not None
 
 
@@ -239,3 +238,17 @@ async def test_channel_moves_with_the_message_content_intent(
             await server.say("hello there", timeout=1.0)  # chat that is no move is left alone
     finally:
         await bot.stop()
+
+
+async def test_stats_leaderboard_and_daily(server: FakeDiscord, bot: BotProcess) -> None:
+    first = await server.slash("daily", {"game": "castles-end"})
+    assert "your first game of it counts" in first.content
+    await server.slash("resign")
+    second = await server.slash("daily", {"game": "castles-end"})
+    assert "does not count" in second.content
+    await server.slash("resign")
+    stats = await server.slash("stats", {"game": "castles-end"})
+    assert "0 of 2 won" in stats.content and picture(stats)
+    board = await server.slash("leaderboard", {"game": "castles-end", "period": "all"})
+    assert "1. alice — 0 of 2" in board.content
+    assert "Daily deals solved:\n1. alice — 0 of 1" in board.content
