@@ -21,6 +21,7 @@ Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
 @app_commands.describe(
     game="which game to play",
     draw="Klondike: cards turned from the stock at a time",
+    passes="Klondike: passes through the stock (default: 1 for draw 1, 3 for draw 3)",
     deal="a deal number, to replay a deal or take up a friend's challenge",
 )
 @app_commands.choices(game=GAMES)
@@ -29,9 +30,12 @@ async def play(
     game: str,
     draw: Literal[1, 3] | None = None,
     deal: Deal | None = None,
+    passes: Literal["1", "3", "unlimited"] | None = None,
 ) -> None:
     """Start a game of solitaire."""
-    options = {"draw": draw} if game == "klondike" and draw else {}
+    options: dict[str, object] = {}
+    if game == "klondike":
+        options = {"draw": draw, "passes": passes}
     await social_of(interaction).remember(interaction.user.id, interaction.user.display_name)
     reply = await service_of(interaction).start(
         interaction.user.id,

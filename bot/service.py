@@ -16,6 +16,7 @@ import contextlib
 import logging
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -37,12 +38,14 @@ from solitaire import (
 from solitaire.solver import HINT_SECONDS, Outcome, solve
 from storage import Conflict, DailyTaken, GameRow, NotFound, Store, UnfinishedGame
 
+from .cooldown import Cooldown
 from .texts import HELP, RULES
 
 log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25
 _RETRIES = 3
+_CACHED_GAMES = 1024
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,12 @@ class GameService:
         # One lock per game, so that two presses on one game run one after the
         # other; the store's compare-and-set guards against other processes.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # The games played last, by id, with the revision they stand at: a
+        # move on a game just played needs no replay.
+        self._games: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        # A hint searches for up to HINT_SECONDS of a core; a new deal writes a game.
+        self._hints = Cooldown(1, 3.0, clock=clock)
+        self._deals = Cooldown(6, 60.0, clock=clock)
 
     # -- starting ------------------------------------------------------------------
 
@@ -125,6 +134,9 @@ class GameService:
     ) -> Reply:
         """Starts a game; if one of that profile is unfinished, offers a choice
         unless *replace* says to abandon it. A *daily* game counts for that day."""
+        wait = self._deals.wait(user_id)
+        if wait:
+            return Notice(f"That is a lot of new deals: try again in {wait:g} s.")
         try:
             game = new_game(
                 profile, deal, **{k: v for k, v in (options or {}).items() if v is not None}
@@ -217,6 +229,9 @@ class GameService:
         if isinstance(found, Notice):
             return found
         row, game = found
+        wait = self._hints.wait(user_id)
+        if wait:
+            return Notice(f"One hint at a time: try again in {wait:g} s.")
         solution = await asyncio.to_thread(solve, game, max_seconds=HINT_SECONDS)
         await self._store.count_hint(row.id)
         if solution.outcome is Outcome.UNWINNABLE:
@@ -308,19 +323,37 @@ class GameService:
         self, user_id: int, game_id: int | None, *, finished_too: bool = False
     ) -> tuple[GameRow, Game] | Notice:
         """Returns the user's game (*game_id*, or the current one) replayed."""
+        row = await self._row(user_id, game_id, finished_too=finished_too)
+        if isinstance(row, Notice):
+            return row
+        return await self._replayed(row)
+
+    async def _row(
+        self, user_id: int, game_id: int | None, *, finished_too: bool = False
+    ) -> GameRow | Notice:
+        """Returns the stored row of the user's game (*game_id*, or the current one)."""
         if game_id is None:
             row = await self._store.current_game(user_id)
             if row is None:
                 return Notice("You have no game in progress. Start one with /play.")
-        else:
-            try:
-                row = await self._store.get_game(game_id)
-            except NotFound:
-                return Notice("That game no longer exists. Start one with /play.")
-            if row.user_id != user_id:
-                return Notice(not_yours(row.user_id))
-            if row.status != "playing" and not finished_too:
-                return Notice(f"That game is over ({row.status}). /play starts a new one.")
+            return row
+        try:
+            row = await self._store.get_game(game_id)
+        except NotFound:
+            return Notice("That game no longer exists. Start one with /play.")
+        if row.user_id != user_id:
+            return Notice(not_yours(row.user_id))
+        if row.status != "playing" and not finished_too:
+            return Notice(f"That game is over ({row.status}). /play starts a new one.")
+        return row
+
+    async def _replayed(self, row: GameRow) -> tuple[GameRow, Game] | Notice:
+        """Returns the game of *row*: the one played last if it is still the
+        stored revision (no need to replay), else its record replayed."""
+        cached = self._games.get(row.id)
+        if cached is not None and cached[0] == row.revision:
+            self._games.move_to_end(row.id)
+            return row, cached[1]
         try:
             return row, load_game(row.record)
         except BadRecord as error:
@@ -332,6 +365,12 @@ class GameService:
                 "/play starts a new one."
             )
 
+    def _remember(self, row: GameRow, game: Game) -> None:
+        self._games[row.id] = (row.revision, game)
+        self._games.move_to_end(row.id)
+        while len(self._games) > _CACHED_GAMES:
+            self._games.popitem(last=False)
+
     async def _change(
         self,
         user_id: int,
@@ -341,13 +380,12 @@ class GameService:
     ) -> Reply:
         """Applies *change* to the user's game and stores it, retrying if the
         game changed meanwhile; returns the new board or why nothing changed."""
-        found = await self._find(user_id, game_id)
-        if isinstance(found, Notice):
-            return found
-        row = found[0]
-        async with self._lock(row.id):
+        first = await self._row(user_id, game_id)
+        if isinstance(first, Notice):
+            return first
+        async with self._lock(first.id):
             for _ in range(_RETRIES):
-                found = await self._find(user_id, row.id)
+                found = await self._find(user_id, first.id)
                 if isinstance(found, Notice):
                     return found
                 row, game = found
@@ -356,7 +394,7 @@ class GameService:
                 try:
                     news = change(game)
                 except IllegalMove as error:
-                    return Notice(str(error))
+                    return Notice(str(error))  # the rules changed nothing
                 record = game.to_record()
                 status = "won" if game.is_won else None
                 try:
@@ -369,7 +407,12 @@ class GameService:
                         status=status,
                     )
                 except Conflict:
+                    self._games.pop(row.id, None)  # changed elsewhere: replay it afresh
                     continue
+                except BaseException:
+                    self._games.pop(row.id, None)  # played here but not stored: forget it
+                    raise
+                self._remember(row, game)
                 return await self._board(row, game, news)
         return Notice("Your game is busy with another move; try again.")
 

@@ -102,6 +102,7 @@ class FakeDiscord:
         self.port = 0
         self.identifies = 0
         self.late: list[tuple[str, float]] = []
+        self.faults: list[tuple[str, int]] = []  # (route, status) to answer once each
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.add_routes(
             [
@@ -244,7 +245,41 @@ class FakeDiscord:
         self.messages[message_id] = {**message, "files": files}
         return message
 
+    def fail_next(self, route: str, status: int, times: int = 1) -> None:
+        """Answers the next *times* calls of *route* (``callback``,
+        ``create_message``, ``followup``) with *status*: 429 or 500."""
+        self.faults += [(route, status)] * times
+
+    def _fault(self, route: str) -> web.Response | None:
+        for i, (name, status) in enumerate(self.faults):
+            if name == route:
+                del self.faults[i]
+                if status == 429:
+                    body = {
+                        "message": "You are being rate limited.",
+                        "retry_after": 0.25,
+                        "global": False,
+                    }
+                    response = self.json(body, status=429)
+                    response.headers["Retry-After"] = "0.25"
+                    response.headers["Via"] = "1.1 google"  # else discord.py takes it for a ban
+                    return response
+                return self.json(
+                    {"message": "500: Internal Server Error", "code": 0}, status=status
+                )
+        return None
+
+    def forged(self, custom_ids: list[str], channel_id: int = CHANNEL_ID) -> dict[str, Any]:
+        """A bot message carrying buttons with the given custom ids."""
+        buttons = [{"type": 2, "style": 2, "label": "x", "custom_id": c} for c in custom_ids]
+        data = {"content": "", "components": [{"type": 1, "components": buttons}]}
+        return self._message(channel_id, data, [])
+
     async def callback(self, request: web.Request) -> web.Response:
+        fault = self._fault("callback")
+        if fault is not None:
+            await request.read()
+            return fault
         interaction_id = request.match_info["id"]
         token = request.match_info["token"]
         body, files = await self._read(request)
@@ -301,6 +336,10 @@ class FakeDiscord:
         return self.json(message)
 
     async def followup(self, request: web.Request) -> web.Response:
+        fault = self._fault("followup")
+        if fault is not None:
+            await request.read()
+            return fault
         interaction = self.tokens.get(request.match_info["token"], {})
         data, files = await self._read(request)
         message = self._message(int(interaction.get("channel_id", CHANNEL_ID)), data, files)
@@ -308,6 +347,10 @@ class FakeDiscord:
         return self.json(message)
 
     async def create_message(self, request: web.Request) -> web.Response:
+        fault = self._fault("create_message")
+        if fault is not None:
+            await request.read()
+            return fault
         data, files = await self._read(request)
         message = self._message(int(request.match_info["channel"]), data, files)
         await self.posted.put(Reply(0, data, files, message=message))

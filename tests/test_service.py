@@ -152,9 +152,7 @@ async def test_a_record_that_does_not_replay_is_reported_and_kept(
     assert isinstance(await service.start(ALICE, "klondike", deal=1), Board)
 
 
-async def test_a_win_is_stored_and_ends_the_game(
-    service: GameService, store: SQLiteStore
-) -> None:
+async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: SQLiteStore) -> None:
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["f1"] = piles["f1"][:-1]
     piles["1"] = ["KS"]
@@ -204,3 +202,33 @@ async def test_a_hint_from_the_solver_says_it_leads_to_a_win(
     await store.create_game(ALICE, load_position("klondike", piles).to_record())
     reply = await service.play(ALICE, "h")
     assert isinstance(reply, Notice) and "leads to a win" in reply.text
+
+
+async def test_hints_and_new_deals_are_rate_limited_per_user(store: SQLiteStore) -> None:
+    now = [1_000.0]
+    service = GameService(store, clock=lambda: now[0])
+    for deal in range(1, 7):
+        assert isinstance(await service.start(ALICE, "casket", deal=deal, replace=True), Board)
+    burst = await service.start(ALICE, "casket", deal=7, replace=True)
+    assert isinstance(burst, Notice) and "try again in" in burst.text
+    assert isinstance(await service.start(BOB, "casket", deal=7), Board)  # others are not held up
+    assert isinstance(await service.play(ALICE, "h"), Notice)
+    second = await service.play(ALICE, "h")
+    assert isinstance(second, Notice) and "One hint at a time" in second.text
+    now[0] += 61
+    assert isinstance(await service.start(ALICE, "casket", deal=8, replace=True), Board)
+    assert "One hint at a time" not in (await service.play(ALICE, "h")).text  # type: ignore[union-attr]
+
+
+async def test_two_bot_processes_on_one_database_see_each_others_moves(
+    store: SQLiteStore, tmp_path: Path
+) -> None:
+    one = GameService(store)
+    async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3") as other_store:
+        two = GameService(other_store)
+        started = await board(await one.start(ALICE, "klondike", deal=4711))
+        await one.play(ALICE, "4f")
+        await two.play(ALICE, "4f")  # the other process moves on
+        third = await board(await one.play(ALICE, "s"))  # this one must not play from its old copy
+        assert third.news.startswith("`s`")
+        assert (await store.get_game(started.game_id)).moves == ["4 f1", "4 f1", "s"]

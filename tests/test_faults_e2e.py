@@ -1,0 +1,130 @@
+"""The real bot under faults: killed mid-stream, rate limited, answered with
+errors, pressed with forged buttons — nothing acknowledged is lost, nothing
+happens twice, and every player still gets an answer."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.botprocess import TOKEN, BotProcess
+from tests.fake_discord import BOB, FakeDiscord, LateReply
+
+ROUNDS = 20
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+def moves_in(content: str) -> int:
+    match = re.search(r"(\d+) moves?\b", content)
+    assert match, content
+    return int(match.group(1))
+
+
+async def test_a_killed_bot_loses_no_acknowledged_move(server: FakeDiscord, tmp_path: Path) -> None:
+    bot = BotProcess(server, tmp_path)
+    await bot.start()
+    # Unlimited passes: a draw is always legal, so the stream never runs dry.
+    await server.slash("play", {"game": "klondike", "deal": 4711, "passes": "unlimited"})
+    rng = random.Random(7)
+    acknowledged = 0
+    try:
+        for _ in range(ROUNDS):
+            player = asyncio.create_task(_draw_until_gone(server))
+            await asyncio.sleep(rng.uniform(0.05, 0.5))
+            await bot.kill()
+            acknowledged = max(acknowledged, await player)
+            await bot.start()
+            stored = moves_in((await server.slash("show")).content)
+            assert stored >= acknowledged  # every move a player was told of is there
+            assert stored <= acknowledged + 1  # and at most the one in flight besides
+            acknowledged = stored
+    finally:
+        await bot.stop()
+    assert acknowledged >= 3 * ROUNDS  # moves really were made between the kills
+    assert TOKEN not in bot.log.read_text()
+
+
+async def _draw_until_gone(server: FakeDiscord) -> int:
+    """Draws as fast as answers come; returns the last move count acknowledged."""
+    last = 0
+    while True:
+        try:
+            reply = await server.slash("draw", timeout=1.0)
+        except (LateReply, ConnectionError):
+            return last
+        if "move" in reply.content and not reply.ephemeral:
+            last = moves_in(reply.content)
+
+
+async def test_rate_limits_and_server_errors_still_answer_once(
+    server: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = BotProcess(server, tmp_path)
+    await bot.start()
+    try:
+        await server.slash("play", {"game": "klondike", "deal": 4711})
+        server.fail_next("callback", 429)
+        first = await server.slash("move", {"notation": "4f"})
+        assert "`4 f1`" in first.content
+        server.fail_next("callback", 500)
+        second = await server.slash("move", {"notation": "4f"})
+        assert "`4 f1`" in second.content and second.elapsed < 3
+        server.fail_next("create_message", 429)
+        posted = await server.say("s", mention=True)
+        assert "`s`" in posted.content
+        shown = await server.slash("show")
+        assert "3 moves" in shown.content  # each once: none lost, none twice
+    finally:
+        await bot.stop()
+
+
+async def test_forged_buttons_are_refused_and_change_nothing(
+    server: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = BotProcess(server, tmp_path)
+    await bot.start()
+    try:
+        bobs = await server.slash("play", {"game": "casket", "deal": 3}, who=BOB)
+        game = bobs.component(":draw:")["custom_id"].split(":")[1]
+        forged = server.forged(
+            [
+                f"sol:{game}:draw:0",
+                "sol:999999:undo:1",
+                f"sol:{game}:auto:1",
+                "sol:new:1:casket:0:5",
+            ]
+        )
+        for custom_id in [c["custom_id"] for c in forged["components"][0]["components"]]:
+            reply = await server.press(forged, custom_id)
+            assert reply.ephemeral, custom_id
+            assert any(
+                words in reply.content for words in ("'s game", "no longer", "someone else's")
+            )
+        assert "0 moves" in (await server.slash("show", who=BOB)).content
+    finally:
+        await bot.stop()
+
+
+async def test_the_token_is_not_logged_even_when_debugging(
+    server: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = BotProcess(server, tmp_path, LOG_LEVEL="DEBUG")
+    await bot.start()
+    try:
+        await server.slash("play", {"game": "klondike", "deal": 1})
+    finally:
+        await bot.stop()
+    log = bot.log.read_text()
+    assert "DEBUG" in log and TOKEN not in log
