@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import Card
-from .deal import MAX_DEAL, MIN_DEAL, daily_deal
+from .deal import MAX_DEAL, MIN_DEAL, dated_choice
 from .errors import (
     AmbiguousMove,
     BadOption,
@@ -68,15 +68,38 @@ def find_variant(profile: str) -> type[Game]:
         raise BadOption(f"There is no game `{profile}` (games: {names}).") from None
 
 
-def new_game(profile: str, deal: int | None = None, **options: object) -> Game:
+def new_game(
+    profile: str, deal: int | None = None, *, winnable: bool = False, **options: object
+) -> Game:
     """Returns a new game of *profile* from deal number *deal* (random if
-    ``None``), with rule *options* by keyword.
+    ``None``: with *winnable*, one the solver has won), with rule *options*
+    by keyword.
 
-    :raises BadOption: for an unknown game, option, or a bad deal number.
+    :raises BadOption: for an unknown game, option, or a bad deal number, or
+        if no winnable deals are known for these options.
     """
-    if deal is None:
+    cls = find_variant(profile)
+    if deal is None and winnable:
+        from .pool import winnable_deals
+
+        deal = random.choice(winnable_deals(cls, options))
+    elif deal is None:
         deal = random.randint(MIN_DEAL, MAX_DEAL)
-    return find_variant(profile)(deal=deal, **options)
+    return cls(deal=deal, **options)
+
+
+def daily_deal(profile: str, day: str) -> int:
+    """Returns the deal of *profile*'s daily game on *day* (``YYYY-MM-DD``,
+    UTC), the same for everyone: a solver-won deal where a pool of them exists.
+    """
+    cls = find_variant(profile)
+    from .pool import winnable_deals
+
+    try:
+        deals = winnable_deals(cls, {})
+    except BadOption:
+        return MIN_DEAL + dated_choice(cls.profile, day, MAX_DEAL - MIN_DEAL + 1)
+    return deals[dated_choice(cls.profile, day, len(deals))]
 
 
 def load_game(record: Mapping[str, Any]) -> Game:

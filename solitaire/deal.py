@@ -54,12 +54,11 @@ def shuffled_deck(deal: int, decks: int = 1) -> list[Card]:
     return cards
 
 
-def daily_deal(profile: str, day: str) -> int:
-    """Returns the deal number of *profile*'s daily game on *day*
-    (``YYYY-MM-DD``, UTC): the same for everyone, different every day.
+def dated_choice(profile: str, day: str, count: int) -> int:
+    """Returns an index below *count* fixed by *profile* and *day*
+    (``YYYY-MM-DD``): the same for everyone, different every day.
 
-    >>> daily_deal("klondike", "2026-11-30") == daily_deal("klondike", "2026-11-30")
+    >>> dated_choice("klondike", "2026-11-30", 10) == dated_choice("klondike", "2026-11-30", 10)
     True
     """
-    rng = SplitMix64(zlib.crc32(f"{profile}:{day}".encode()))
-    return MIN_DEAL + rng.below(MAX_DEAL - MIN_DEAL + 1)
+    return SplitMix64(zlib.crc32(f"{profile}:{day}".encode())).below(count)

@@ -1,0 +1,2 @@
+"""Solver-verified deal numbers, one module per rule profile and options,
+written by ``python -m solitaire.pool``."""

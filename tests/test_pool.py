@@ -1,0 +1,41 @@
+"""Winnable deals: pools of solver-won deal numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire import VARIANTS, BadOption, daily_deal, new_game
+from solitaire.pool import pool_name, winnable_deals
+from solitaire.solver import Outcome, solve
+
+
+def test_pool_names_follow_the_options_that_differ_from_the_defaults() -> None:
+    klondike = VARIANTS["klondike"]
+    assert pool_name(klondike, {}) == "klondike"
+    assert pool_name(klondike, {"draw": 3}) == "klondike_draw3"  # 3 passes come with draw 3
+    assert (
+        pool_name(klondike, {"draw": 3, "passes": "unlimited"}) == "klondike_draw3_passesunlimited"
+    )
+    assert pool_name(VARIANTS["castles-end"], {}) == "castles_end"
+
+
+def test_a_winnable_deal_comes_from_the_pool_and_wins() -> None:
+    pool = winnable_deals(VARIANTS["castles-end"], {})
+    assert len(pool) >= 5 and len(set(pool)) == len(pool)
+    game = new_game("castles-end", winnable=True)
+    assert game.deal in pool
+    assert solve(game, max_nodes=50_000, max_seconds=20).outcome is Outcome.WON
+
+
+def test_no_pool_yet_is_said_plainly() -> None:
+    with pytest.raises(BadOption, match="No winnable deals"):
+        new_game("calculation", winnable=True)
+
+
+def test_the_daily_deal_of_a_pooled_game_is_winnable() -> None:
+    pool = winnable_deals(VARIANTS["castles-end"], {})
+    days = [f"2026-12-{day:02}" for day in range(1, 29)]
+    deals = [daily_deal("castles-end", day) for day in days]
+    assert set(deals) <= set(pool)
+    assert len(set(deals)) > 1
+    assert daily_deal("castles-end", days[0]) == deals[0]
