@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from solitaire import Game
 from solitaire.cards import RANK_NAMES, Card
-from solitaire.game import pile_kind
+from solitaire.piles import pile_kind
 from solitaire.variants.calculation import Calculation
 from solitaire.variants.castles_end import CastlesEnd
 from solitaire.variants.klondike import Klondike

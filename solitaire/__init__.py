@@ -22,9 +22,10 @@ from .errors import (
     InvalidNotation,
     SolitaireError,
 )
-from .game import Game, Option, Position, Record
+from .game import Game, Position, Record
 from .move import DRAW, Move
 from .notation import is_move_like, parse_command
+from .piles import Option
 from .registry import PROFILES, VARIANTS
 
 __all__ = [

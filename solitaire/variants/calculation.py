@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..cards import KING, Card, rank_name
-from ..game import Game, Pile, pile_kind
+from ..game import Game
 from ..move import Move
+from ..piles import Pile, pile_kind
 
 STEPS = {"f1": 1, "f2": 2, "f3": 3, "f4": 4}
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..cards import Card
-from ..game import EMPTY, Game, Pile, pile_kind
+from ..game import Game
 from ..move import Move
+from ..piles import EMPTY, Pile, pile_kind
 from ._rules import suit_foundation_refuses, suit_heights
 
 LIDS = ("l1", "l2", "l3", "l4", "l5")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from itertools import pairwise
 
 from ..cards import RANK_NAMES, Card
-from ..game import Game, Pile, pile_kind
+from ..game import Game
 from ..move import Move
+from ..piles import Pile, pile_kind
 from ._rules import run_length
 
 

@@ -6,8 +6,9 @@ from itertools import pairwise
 from typing import ClassVar
 
 from ..cards import KING, Card, rank_name
-from ..game import EMPTY, Game, Option, Pile, pile_kind
+from ..game import Game
 from ..move import Move
+from ..piles import EMPTY, Option, Pile, pile_kind
 from ._rules import builds_down_alternate, run_length, suit_foundation_refuses
 
 UNLIMITED = "unlimited"
