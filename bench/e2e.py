@@ -2,7 +2,7 @@
 Discord-compatible server; prints latency from INTERACTION_CREATE sent to the
 first reply received, moves per second, and replies slower than 3 s.
 
-    python bench/e2e.py [--players 50] [--seconds 30] [--think 0.5]
+    python bench/e2e.py [--players 50] [--seconds 30] [--think 0.35]
 
 Each player starts a Klondike game, then presses the board's buttons and
 picks from its move menu, waiting a random think time (mean --think seconds)
@@ -36,6 +36,7 @@ async def player(
 ) -> int:
     rng = random.Random(number)
     who = user(6_000_000_000_000_000 + number, f"player{number}")
+    await asyncio.sleep(rng.uniform(0, 2.0))  # players drift in, as they do
     board = await server.slash(
         "play", {"game": "klondike", "deal": number + 1, "passes": "unlimited"}, who=who
     )
@@ -111,6 +112,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--think", type=float, default=0.35)
     args = parser.parse_args()
     asyncio.run(main(args.players, args.seconds, args.think))

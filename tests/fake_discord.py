@@ -276,6 +276,7 @@ class FakeDiscord:
         return self._message(channel_id, data, [])
 
     async def callback(self, request: web.Request) -> web.Response:
+        arrived = time.monotonic()  # the reply is in: reading its upload is our time, not the bot's
         fault = self._fault("callback")
         if fault is not None:
             await request.read()
@@ -305,13 +306,13 @@ class FakeDiscord:
                 message["flags"] & EPHEMERAL
             )
             response["resource"] = {"type": kind, "message": message}
-        self._resolve(interaction_id, Reply(kind, data, files, message=message))
+        self._resolve(interaction_id, Reply(kind, data, files, message=message), arrived)
         return self.json(response)
 
-    def _resolve(self, interaction_id: str, reply: Reply) -> None:
+    def _resolve(self, interaction_id: str, reply: Reply, arrived: float) -> None:
         sent = self._sent_at.get(interaction_id)
         if sent is not None:
-            reply.elapsed = time.monotonic() - sent
+            reply.elapsed = arrived - sent
             if reply.elapsed > DISCORD_DEADLINE:
                 self.late.append((interaction_id, reply.elapsed))
         future = self._waiting.get(interaction_id)
