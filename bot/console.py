@@ -69,7 +69,7 @@ class Console:
     async def run(self, args: argparse.Namespace, lines: TextIO) -> None:
         options = {"draw": args.draw} if args.game == "klondike" else {}
         start = {"deal": args.deal, "options": options}
-        await self.show(await self.service.start(CONSOLE_USER, args.game, **start))  # type: ignore[arg-type]
+        await self.show(await self.service.start(CONSOLE_USER, args.game, **start))
         while True:
             self.out.write("> ")
             self.out.flush()

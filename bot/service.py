@@ -138,9 +138,10 @@ class GameService:
         if wait:
             return Notice(f"That is a lot of new deals: try again in {wait:g} s.")
         try:
-            game = new_game(
-                profile, deal, **{k: v for k, v in (options or {}).items() if v is not None}
-            )
+            # Checked first: only the game's own options reach the engine.
+            chosen = {k: v for k, v in (options or {}).items() if v is not None}
+            resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)
+            game = new_game(profile, deal, **resolved)
         except BadOption as error:
             return Notice(str(error))
         try:
@@ -189,20 +190,26 @@ class GameService:
             return Notice(str(error))
         day = self.today()
         deal = daily_deal(cls.profile, day)
-        place = {"guild_id": guild_id, "channel_id": channel_id, "replace": replace}
         counted = await self._store.daily_game(user_id, cls.profile, day)
-        if counted is None:
-            return await self.start(
-                user_id, cls.profile, deal=deal, daily=day, **place,
-                news=f"Daily {cls.title} of {day}, deal {deal}: your first game of it counts.",
-            )  # fmt: skip
-        if counted.status == "playing":
+        if counted is not None and counted.status == "playing":
             return await self.show(user_id, counted.id)
+        if counted is None:
+            news = f"Daily {cls.title} of {day}, deal {deal}: your first game of it counts."
+        else:
+            news = (
+                f"You have played the daily {cls.title} of {day} ({counted.status}); "
+                "this game of the same deal does not count."
+            )
         return await self.start(
-            user_id, cls.profile, deal=deal, **place,
-            news=f"You have played the daily {cls.title} of {day} ({counted.status}); "
-            "this game of the same deal does not count.",
-        )  # fmt: skip
+            user_id,
+            cls.profile,
+            deal=deal,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            replace=replace,
+            daily=day if counted is None else None,
+            news=news,
+        )
 
     async def resume(self, user_id: int, game_id: int) -> Reply:
         return await self.show(user_id, game_id)

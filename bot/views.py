@@ -26,11 +26,11 @@ _LABELS = {"draw": "Draw", "undo": "Undo", "hint": "Hint", "auto": "Auto"}
 
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:
-    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+    return interaction.client.service
 
 
 def social_of(interaction: discord.Interaction[Any]) -> Social:
-    return interaction.client.social  # type: ignore[attr-defined,no-any-return]
+    return interaction.client.social
 
 
 class GameButton(
@@ -62,7 +62,7 @@ class GameButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> GameButton:
         return cls(int(match["game"]), match["action"], int(match["revision"]))
@@ -110,7 +110,7 @@ class MoveSelect(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> MoveSelect:
         return cls(int(match["game"]), int(match["revision"]))
@@ -149,7 +149,7 @@ class NewDealButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> NewDealButton:
         return cls(
@@ -210,7 +210,7 @@ class DealButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> DealButton:
         return cls(match["action"], int(match["game"]))

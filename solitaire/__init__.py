@@ -70,7 +70,7 @@ def find_variant(profile: str) -> type[Game]:
 
 
 def new_game(
-    profile: str, deal: int | None = None, *, winnable: bool = False, **options: object
+    profile: str, deal: int | None = None, *, winnable: bool = False, **options: Any
 ) -> Game:
     """Returns a new game of *profile* from deal number *deal* (random if
     ``None``: with *winnable*, one the solver has won), with rule *options*
@@ -116,7 +116,7 @@ def load_game(record: Mapping[str, Any]) -> Game:
     return cls.from_record(record)
 
 
-def load_position(profile: str, position: Mapping[str, Sequence[str]], **options: object) -> Game:
+def load_position(profile: str, position: Mapping[str, Sequence[str]], **options: Any) -> Game:
     """Returns a game of *profile* set up from *position* (pile code → card
     codes, bottom to top; ``#`` marks a face-down card). For tests and puzzles.
 

@@ -339,7 +339,7 @@ class Game:
         found = list(self._generate_legal(sources, targets, count))
         if target == "f":
             # The lowest-numbered foundation that accepts the card.
-            lowest = {}
+            lowest: dict[tuple[str, int], Move] = {}
             for move in found:
                 lowest.setdefault((move.source, move.count), move)
             found = list(lowest.values())

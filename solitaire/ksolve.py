@@ -70,6 +70,7 @@ def replay_ksolve(game: Klondike, moves_made: str) -> list[Move]:
     :raises IllegalMove: if a move does not replay.
     """
     copy = type(game).from_record(game.to_record())
+    assert isinstance(copy, Klondike)
     played: list[Move] = []
 
     def play(move: Move | str) -> None:

@@ -52,7 +52,7 @@ class Pattern(NamedTuple):
 
     source: str
     target: str
-    count: int | None = None
+    count: int | None = None  # type: ignore[assignment]  # a field, though tuples have count()
 
 
 def quote(text: str) -> str:

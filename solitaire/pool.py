@@ -58,7 +58,7 @@ def winnable_deals(cls: type[Game], options: Mapping[str, object]) -> tuple[int,
 
 def _judge(job: tuple[str, dict[str, object], int, int, float]) -> tuple[int, Outcome]:
     profile, options, deal, nodes, seconds = job
-    game = VARIANTS[profile](deal=deal, **options)
+    game = VARIANTS[profile](deal=deal, **options)  # type: ignore[arg-type]
     from .ksolve import matches_rules, solve_klondike
 
     if matches_rules(game):

@@ -232,3 +232,13 @@ async def test_two_bot_processes_on_one_database_see_each_others_moves(
         third = await board(await one.play(ALICE, "s"))  # this one must not play from its old copy
         assert third.news.startswith("`s`")
         assert (await store.get_game(started.game_id)).moves == ["4 f1", "4 f1", "s"]
+
+
+@pytest.mark.parametrize(
+    "options", [{"deal": 5}, {"start": {}}, {"winnable": True}, {"draw": "3", "passes": "x"}]
+)
+async def test_options_that_are_not_the_games_are_refused(
+    service: GameService, options: dict[str, object]
+) -> None:
+    reply = await service.start(ALICE, "klondike", deal=1, options=options)
+    assert isinstance(reply, Notice)
