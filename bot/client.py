@@ -19,7 +19,7 @@ from .commands import COMMANDS
 from .config import Config
 from .service import GameService
 from .social import Social
-from .views import DYNAMIC_ITEMS
+from .views import DYNAMIC_ITEMS, OOPS
 
 log = logging.getLogger("bot")
 
@@ -56,7 +56,11 @@ class SolitaireBot(discord.Client):
         log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def on_message(self, message: discord.Message) -> None:
-        await handle_message(self, message, self.service, self.config.message_content)
+        try:
+            await handle_message(self, message, self.service, self.config.message_content)
+        except Exception:
+            log.exception("message %s failed", message.id)
+            await message.reply(OOPS, mention_author=False)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -64,11 +68,10 @@ class SolitaireBot(discord.Client):
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error
         )
-        text = "Something went wrong on my side; nothing was changed. Please try again."
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(OOPS, ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(OOPS, ephemeral=True)
 
     async def close(self) -> None:
         await super().close()

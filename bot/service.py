@@ -362,6 +362,8 @@ class GameService:
             self._games.move_to_end(row.id)
             return row, cached[1]
         try:
+            if "unreadable" in row.extra:
+                raise BadRecord(f"its {row.extra['unreadable']} can't be read")
             return row, load_game(row.record)
         except BadRecord as error:
             log.error("game %s does not replay: %s", row.id, error)

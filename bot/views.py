@@ -9,9 +9,11 @@ before a restart keep working, and a press on a board the game has moved past
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import re
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -23,6 +25,29 @@ log = logging.getLogger(__name__)
 
 ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a"}
 _LABELS = {"draw": "Draw", "undo": "Undo", "hint": "Hint", "auto": "Auto"}
+
+
+OOPS = "Something went wrong on my side; nothing was changed. Please try again."
+
+
+def answers_errors(
+    callback: Callable[[Any, discord.Interaction[Any]], Coroutine[Any, Any, None]],
+) -> Callable[[Any, discord.Interaction[Any]], Coroutine[Any, Any, None]]:
+    """Makes a component callback answer an unexpected error in words (and
+    log it) instead of leaving the player with "interaction failed"."""
+
+    @functools.wraps(callback)
+    async def wrapper(self: Any, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception:
+            log.exception("component %s failed", getattr(self, "custom_id", "?"))
+            if interaction.response.is_done():
+                await interaction.followup.send(OOPS, ephemeral=True)
+            else:
+                await interaction.response.send_message(OOPS, ephemeral=True)
+
+    return wrapper
 
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:
@@ -67,6 +92,7 @@ class GameButton(
     ) -> GameButton:
         return cls(int(match["game"]), match["action"], int(match["revision"]))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         service = service_of(interaction)
         user = interaction.user
@@ -115,6 +141,7 @@ class MoveSelect(
     ) -> MoveSelect:
         return cls(int(match["game"]), int(match["revision"]))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         if not values or values[0] == "-":
@@ -168,6 +195,7 @@ class NewDealButton(
             return False
         return True
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.daily:
             reply = await service_of(interaction).daily(
@@ -215,6 +243,7 @@ class DealButton(
     ) -> DealButton:
         return cls(match["action"], int(match["game"]))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.action == "deal":
             await social_of(interaction).remember(

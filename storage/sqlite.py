@@ -421,7 +421,23 @@ def compute_stats(finished: Sequence[tuple[str, int, float]]) -> Stats:
 
 
 def _game_row(row: sqlite3.Row | aiosqlite.Row) -> GameRow:
-    return GameRow(
+    # A column that does not decode must not make the row unreadable: the
+    # row comes back, its damage said in ``extra["unreadable"]``, for the
+    # caller to report; the stored text is left as it is.
+    damage: list[str] = []
+
+    def decoded(column: str, default: Any) -> Any:
+        text = row[column]
+        if text is None:
+            return default
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError):
+            damage.append(column)
+            return default
+
+    extra = decoded("extra", {})
+    game = GameRow(
         id=row["id"],
         user_id=row["user_id"],
         guild_id=row["guild_id"],
@@ -429,11 +445,11 @@ def _game_row(row: sqlite3.Row | aiosqlite.Row) -> GameRow:
         message_id=row["message_id"],
         profile=row["profile"],
         version=row["version"],
-        options=json.loads(row["options"]),
+        options=decoded("options", {}),
         deal=row["deal"],
-        moves=json.loads(row["moves"]),
-        redo=json.loads(row["redo"]),
-        start=json.loads(row["start"]) if row["start"] else None,
+        moves=decoded("moves", []),
+        redo=decoded("redo", []),
+        start=decoded("start", None),
         undos=row["undos"],
         hints=row["hints"],
         status=row["status"],
@@ -441,6 +457,9 @@ def _game_row(row: sqlite3.Row | aiosqlite.Row) -> GameRow:
         started_at=row["started_at"],
         updated_at=row["updated_at"],
         finished_at=row["finished_at"],
-        extra=json.loads(row["extra"]),
+        extra=extra if isinstance(extra, dict) else {},
         daily=row["daily"],
     )
+    if damage:
+        game.extra["unreadable"] = ", ".join(damage)
+    return game

@@ -242,3 +242,21 @@ async def test_options_that_are_not_the_games_are_refused(
 ) -> None:
     reply = await service.start(ALICE, "klondike", deal=1, options=options)
     assert isinstance(reply, Notice)
+
+
+async def test_a_row_that_does_not_decode_is_reported_and_kept(
+    service: GameService, store: SQLiteStore, tmp_path: Path
+) -> None:
+    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    with sqlite3.connect(tmp_path / "s.sqlite3") as db:
+        db.execute("UPDATE games SET moves = '[\"s\", oops' WHERE id = ?", (started.game_id,))
+    reply = await service.play(ALICE, "s")
+    assert isinstance(reply, Notice) and "can't be replayed" in reply.text
+    later = await service.play(ALICE, "u")  # it is no longer the current game
+    assert isinstance(later, Notice) and "no game in progress" in later.text
+    row = await store.get_game(started.game_id)
+    assert row.status == "damaged" and row.extra["unreadable"] == "moves"
+    with sqlite3.connect(tmp_path / "s.sqlite3") as db:
+        assert db.execute(
+            "SELECT moves FROM games WHERE id = ?", (started.game_id,)
+        ).fetchone() == ('["s", oops',)
