@@ -299,3 +299,13 @@ def test_bad_options_are_refused(options: dict[str, object]) -> None:
 def test_an_unknown_game_is_refused() -> None:
     with pytest.raises(BadOption, match="no game"):
         new_game("spider", deal=1)
+
+
+def test_a_hint_empties_a_column_only_for_a_king_that_waits() -> None:
+    piles = {
+        "1": "QH",
+        "2": "KS",
+        **{str(n): f"#2C {r}C" for n, r in zip(range(3, 8), "34567", strict=True)},
+    }
+    assert table(K, piles).hint() is None
+    assert table(K, {**piles, "w": "KD"}).hint() == Move("1", "2")

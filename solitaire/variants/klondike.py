@@ -178,6 +178,18 @@ class Klondike(Game):
         other_colour = (1, 2) if not moving.is_red else (0, 3)
         return moving.rank <= 2 or moving.rank <= min(heights.get(s, 0) for s in other_colour) + 1
 
+    def _king_waiting(self) -> bool:
+        """Whether a King could use an empty column: on the waste, or heading
+        a column's face-up cards above face-down ones."""
+        waste = self.pile("w")
+        if waste and waste[-1].rank == KING:
+            return True
+        return any(
+            pile.down and pile.cards[pile.down].rank == KING
+            for code in self.PILES[6:]
+            if (pile := self._piles[code]).cards
+        )
+
     def _hint_score(self, move: Move) -> int:
         if move.is_draw:
             return 10
@@ -190,10 +202,10 @@ class Klondike(Game):
             whole_run = move.count == len(pile.cards) - pile.down
             reveals = whole_run and pile.down > 0
             if target_kind == "column" and not reveals:
-                # Moving a run that leaves a column empty is worth it only if
-                # the run is not a King's (a King already heads its column).
+                # Emptying a column is worth it only for a King waiting to
+                # come down (and never for a King's own run).
                 empties = whole_run and pile.cards[-move.count].rank != KING
-                return 5 if empties else 0
+                return 5 if empties and self._king_waiting() else 0
         score = 60 if target_kind == "foundation" else 40
         if self._is_safe(move):
             score += 40
