@@ -66,6 +66,10 @@ def _judge(job: tuple[str, dict[str, object], int, int, float]) -> tuple[int, Ou
     return deal, solve(game, max_nodes=nodes, max_seconds=seconds).outcome
 
 
+def _options_text(options: Mapping[str, object]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in options.items()) or "its only rules"
+
+
 def _deals(start: int) -> Iterator[int]:
     deal = start
     while True:
@@ -123,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         ", ".join(str(deal) for deal in found[i : i + 10]) + "," for i in range(0, len(found), 10)
     ]
     path.write_text(
-        f'"""{len(found)} winnable deals of {cls.title} {options}: won by the solver\n'
+        f'"""{len(found)} winnable deals of {cls.title} ({_options_text(options)}): won by the solver\n'
         f"(caps: {args.nodes} nodes, {args.seconds:g} s), "
         f"of deals {args.start}…{args.start + tried - 1}.\n"
         f'Made by: python -m solitaire.pool {" ".join(argv or sys.argv[1:])}"""\n\n'

@@ -47,6 +47,13 @@ class BotProcess:
         # The tree syncs in setup_hook, before the gateway connects.
         assert self.server.commands, self.log.read_text()
 
+    async def __aenter__(self) -> BotProcess:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stop()
+
     async def kill(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)

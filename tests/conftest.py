@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.fake_discord import FakeDiscord
 
 DATA = Path(__file__).parent / "data"
 
@@ -12,3 +15,13 @@ DATA = Path(__file__).parent / "data"
 @pytest.fixture(scope="session")
 def deal_vectors() -> dict[str, Any]:
     return json.loads((DATA / "deals.json").read_text())
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeDiscord]:
+    """A local Discord-compatible server; a reply later than 3 s fails the test."""
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.stop()
+    assert not fake.late, f"replies slower than 3 s: {fake.late}"

@@ -19,15 +19,6 @@ from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
 
 
 @pytest.fixture
-async def server() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.stop()
-    assert not fake.late, f"replies slower than 3 s: {fake.late}"
-
-
-@pytest.fixture
 async def bot(server: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
     process = BotProcess(server, tmp_path)
     await process.start()
@@ -228,16 +219,12 @@ async def test_a_win_offers_share_which_posts_the_win_card(
 async def test_channel_moves_with_the_message_content_intent(
     server: FakeDiscord, tmp_path: Path
 ) -> None:
-    bot = BotProcess(server, tmp_path, ENABLE_MESSAGE_CONTENT="1")
-    await bot.start()
-    try:
+    async with BotProcess(server, tmp_path, ENABLE_MESSAGE_CONTENT="1"):
         await server.slash("play", {"game": "klondike", "deal": 4711})
         posted = await server.say("4f")
         assert "`4 f1`" in posted.content and posted.files
         with pytest.raises(TimeoutError):
             await server.say("hello there", timeout=1.0)  # chat that is no move is left alone
-    finally:
-        await bot.stop()
 
 
 async def test_stats_leaderboard_and_daily(server: FakeDiscord, bot: BotProcess) -> None:

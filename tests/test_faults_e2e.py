@@ -7,23 +7,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from tests.botprocess import TOKEN, BotProcess
 from tests.fake_discord import BOB, FakeDiscord, LateReply
 
 ROUNDS = 20
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
-    await fake.stop()
 
 
 def moves_in(content: str) -> int:
@@ -33,13 +22,11 @@ def moves_in(content: str) -> int:
 
 
 async def test_a_killed_bot_loses_no_acknowledged_move(server: FakeDiscord, tmp_path: Path) -> None:
-    bot = BotProcess(server, tmp_path)
-    await bot.start()
-    # Unlimited passes: a draw is always legal, so the stream never runs dry.
-    await server.slash("play", {"game": "klondike", "deal": 4711, "passes": "unlimited"})
     rng = random.Random(7)
     acknowledged = 0
-    try:
+    async with BotProcess(server, tmp_path) as bot:
+        # Unlimited passes: a draw is always legal, so the stream never runs dry.
+        await server.slash("play", {"game": "klondike", "deal": 4711, "passes": "unlimited"})
         for _ in range(ROUNDS):
             player = asyncio.create_task(_draw_until_gone(server))
             await asyncio.sleep(rng.uniform(0.05, 0.5))
@@ -50,8 +37,6 @@ async def test_a_killed_bot_loses_no_acknowledged_move(server: FakeDiscord, tmp_
             assert stored >= acknowledged  # every move a player was told of is there
             assert stored <= acknowledged + 1  # and at most the one in flight besides
             acknowledged = stored
-    finally:
-        await bot.stop()
     assert acknowledged >= 3 * ROUNDS  # moves really were made between the kills
     assert TOKEN not in bot.log.read_text()
 
@@ -71,9 +56,7 @@ async def _draw_until_gone(server: FakeDiscord) -> int:
 async def test_rate_limits_and_server_errors_still_answer_once(
     server: FakeDiscord, tmp_path: Path
 ) -> None:
-    bot = BotProcess(server, tmp_path)
-    await bot.start()
-    try:
+    async with BotProcess(server, tmp_path):
         await server.slash("play", {"game": "klondike", "deal": 4711})
         server.fail_next("callback", 429)
         first = await server.slash("move", {"notation": "4f"})
@@ -86,16 +69,12 @@ async def test_rate_limits_and_server_errors_still_answer_once(
         assert "`s`" in posted.content
         shown = await server.slash("show")
         assert "3 moves" in shown.content  # each once: none lost, none twice
-    finally:
-        await bot.stop()
 
 
 async def test_forged_buttons_are_refused_and_change_nothing(
     server: FakeDiscord, tmp_path: Path
 ) -> None:
-    bot = BotProcess(server, tmp_path)
-    await bot.start()
-    try:
+    async with BotProcess(server, tmp_path):
         bobs = await server.slash("play", {"game": "casket", "deal": 3}, who=BOB)
         game = bobs.component(":draw:")["custom_id"].split(":")[1]
         forged = server.forged(
@@ -113,18 +92,12 @@ async def test_forged_buttons_are_refused_and_change_nothing(
                 words in reply.content for words in ("'s game", "no longer", "someone else's")
             )
         assert "0 moves" in (await server.slash("show", who=BOB)).content
-    finally:
-        await bot.stop()
 
 
 async def test_the_token_is_not_logged_even_when_debugging(
     server: FakeDiscord, tmp_path: Path
 ) -> None:
-    bot = BotProcess(server, tmp_path, LOG_LEVEL="DEBUG")
-    await bot.start()
-    try:
+    async with BotProcess(server, tmp_path, LOG_LEVEL="DEBUG") as bot:
         await server.slash("play", {"game": "klondike", "deal": 1})
-    finally:
-        await bot.stop()
     log = bot.log.read_text()
     assert "DEBUG" in log and TOKEN not in log
