@@ -127,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         ", ".join(str(deal) for deal in found[i : i + 10]) + "," for i in range(0, len(found), 10)
     ]
     path.write_text(
-        f'"""{len(found)} winnable deals of {cls.title} ({_options_text(options)}): won by the solver\n'
-        f"(caps: {args.nodes} nodes, {args.seconds:g} s), "
+        f'"""{len(found)} winnable deals of {cls.title} ({_options_text(options)}):\n'
+        f"won by the solver (caps: {args.nodes} nodes, {args.seconds:g} s), "
         f"of deals {args.start}…{args.start + tried - 1}.\n"
         f'Made by: python -m solitaire.pool {" ".join(argv or sys.argv[1:])}"""\n\n'
         "DEALS = (\n" + "\n".join(f"    {line}" for line in lines) + "\n)\n"
