@@ -22,6 +22,7 @@ Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
     game="which game to play",
     draw="Klondike: cards turned from the stock at a time",
     passes="Klondike: passes through the stock (default: 1 for draw 1, 3 for draw 3)",
+    winnable="deal only a deal the solver has won",
     deal="a deal number, to replay a deal or take up a friend's challenge",
 )
 @app_commands.choices(game=GAMES)
@@ -31,6 +32,7 @@ async def play(
     draw: Literal[1, 3] | None = None,
     deal: Deal | None = None,
     passes: Literal["1", "3", "unlimited"] | None = None,
+    winnable: bool = False,
 ) -> None:
     """Start a game of solitaire."""
     options: dict[str, object] = {}
@@ -44,6 +46,7 @@ async def play(
         options=options,
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
+        winnable=winnable,
     )
     await respond(interaction, reply)
 

@@ -131,9 +131,11 @@ class GameService:
         replace: bool = False,
         daily: str | None = None,
         news: str = "",
+        winnable: bool = False,
     ) -> Reply:
         """Starts a game; if one of that profile is unfinished, offers a choice
-        unless *replace* says to abandon it. A *daily* game counts for that day."""
+        unless *replace* says to abandon it. A *daily* game counts for that day;
+        *winnable* picks a deal the solver has won."""
         wait = self._deals.wait(user_id)
         if wait:
             return Notice(f"That is a lot of new deals: try again in {wait:g} s.")
@@ -141,7 +143,7 @@ class GameService:
             # Checked first: only the game's own options reach the engine.
             chosen = {k: v for k, v in (options or {}).items() if v is not None}
             resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)
-            game = new_game(profile, deal, **resolved)
+            game = new_game(profile, deal, winnable=winnable and deal is None, **resolved)
         except BadOption as error:
             return Notice(str(error))
         try:

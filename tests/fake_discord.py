@@ -555,7 +555,11 @@ class FakeDiscord:
             "name": name,
             "type": 1,
             "options": [
-                {"name": key, "type": 4 if isinstance(value, int) else 3, "value": value}
+                {
+                    "name": key,
+                    "type": 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3,
+                    "value": value,
+                }
                 for key, value in (options or {}).items()
             ],
         }

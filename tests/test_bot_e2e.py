@@ -239,3 +239,10 @@ async def test_stats_leaderboard_and_daily(server: FakeDiscord, bot: BotProcess)
     board = await server.slash("leaderboard", {"game": "castles-end", "period": "all"})
     assert "1. alice — 0 of 2" in board.content
     assert "Daily deals solved:\n1. alice — 0 of 1" in board.content
+
+
+async def test_play_a_winnable_deal(server: FakeDiscord, bot: BotProcess) -> None:
+    board = await server.slash("play", {"game": "castles-end", "winnable": True})
+    assert "New game: Castle's End" in board.content and board.files
+    refused = await server.slash("play", {"game": "casket", "winnable": True})
+    assert refused.ephemeral and "No winnable deals of Casket" in refused.content

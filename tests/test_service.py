@@ -260,3 +260,17 @@ async def test_a_row_that_does_not_decode_is_reported_and_kept(
         assert db.execute(
             "SELECT moves FROM games WHERE id = ?", (started.game_id,)
         ).fetchone() == ('["s", oops',)
+
+
+async def test_a_winnable_deal_where_a_pool_exists(
+    service: GameService, store: SQLiteStore
+) -> None:
+    from solitaire import VARIANTS
+    from solitaire.pool import winnable_deals
+
+    started = await board(await service.start(ALICE, "castles-end", winnable=True))
+    assert (await store.get_game(started.game_id)).deal in winnable_deals(
+        VARIANTS["castles-end"], {}
+    )
+    none_yet = await service.start(ALICE, "casket", winnable=True)
+    assert isinstance(none_yet, Notice) and "No winnable deals" in none_yet.text
