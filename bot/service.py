@@ -241,7 +241,8 @@ class GameService:
         wait = self._hints.wait(user_id)
         if wait:
             return Notice(f"One hint at a time: try again in {wait:g} s.")
-        solution = await asyncio.to_thread(solve, game, max_seconds=HINT_SECONDS)
+        # The search runs on its own copy: the game itself may move on meanwhile.
+        solution = await asyncio.to_thread(solve, game.copy(), max_seconds=HINT_SECONDS)
         await self._store.count_hint(row.id)
         if solution.outcome is Outcome.UNWINNABLE:
             return Notice("This game can no longer be won: `u` undoes, /play deals a new one.")
@@ -435,7 +436,8 @@ class GameService:
 
     async def _board(self, row: GameRow, game: Game, news: str) -> Board:
         elapsed = (row.finished_at or self._clock()) - row.started_at
-        png, alt = await asyncio.to_thread(self._draw, game, elapsed)
+        # Drawn from a copy: another press may move the game on meanwhile.
+        png, alt = await asyncio.to_thread(self._draw, game.copy(), elapsed)
         lines = [news] if news else []
         if row.status == "won":
             extra = f", {plural(row.undos, 'undo')}" if row.undos else ""

@@ -555,6 +555,24 @@ class Game:
         game._redo = redo[::-1]
         return game
 
+    def copy(self) -> Game:
+        """Returns an independent copy of the game, undo history included.
+
+        Cheap: piles are immutable and every snapshot in the history is
+        never changed once taken, so only the containers are copied.
+        """
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy.options = dict(self.options)
+        copy._piles = dict(self._piles)
+        copy._meta = dict(self._meta)
+        copy._moves = list(self._moves)
+        copy._history = list(self._history)
+        copy._redo = list(self._redo)
+        copy._legal = None
+        copy._tops_cache = None
+        return copy
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented

@@ -100,7 +100,7 @@ def _search(game: Game, max_nodes: int, deadline: float, *, useful_only: bool) -
 
 
 def _copy(game: Game) -> Game:
-    copy = type(game).from_record(game.to_record())
+    copy = game.copy()
     copy._redo.clear()
     return copy
 

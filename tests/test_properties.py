@@ -122,3 +122,20 @@ def test_legal_moves_are_exactly_the_moves_the_rules_allow(
         brute.add(Move("s"))
     legal = set(game._generate_legal())
     assert legal == brute
+
+
+@COMMON
+@given(profile=st.sampled_from(PROFILES), deal=DEALS, choices=CHOICES)
+def test_a_copy_is_equal_and_independent(profile: str, deal: int, choices: list[int]) -> None:
+    game = new_game(profile, deal=deal)
+    playout(game, choices)
+    copy = game.copy()
+    assert copy == game and copy.position() == game.position()
+    before = game.position()
+    for move in copy.legal_moves()[:1]:
+        copy.play(move)
+        assert game.position() == before
+        copy.undo()
+    if copy.moves:
+        copy.undo()
+        assert game.position() == before
