@@ -558,8 +558,8 @@ class Game:
     def copy(self) -> Game:
         """Returns an independent copy of the game, undo history included.
 
-        Cheap: piles are immutable and every snapshot in the history is
-        never changed once taken, so only the containers are copied.
+        Cheap: piles are immutable, and every snapshot in the history (and
+        every cache) is never changed once made, so only containers are copied.
         """
         copy = object.__new__(type(self))
         copy.__dict__.update(self.__dict__)
@@ -569,9 +569,7 @@ class Game:
         copy._moves = list(self._moves)
         copy._history = list(self._history)
         copy._redo = list(self._redo)
-        copy._legal = None
-        copy._tops_cache = None
-        return copy
+        return copy  # the legal-move caches are shared: never changed, only replaced
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
