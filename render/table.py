@@ -19,7 +19,7 @@ Box = tuple[int, int, int, int]
 def render_table(game: Game, *, theme: Theme = CLASSIC, elapsed: float | None = None) -> bytes:
     """Returns the table of *game* as PNG bytes: every pile labelled with its
     code, the last move highlighted, and a status line."""
-    return to_png(draw_table(game, theme=theme, elapsed=elapsed))
+    return to_png(draw_table(game, theme=theme, elapsed=elapsed, fit=True))
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -28,8 +28,12 @@ def to_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def draw_table(game: Game, *, theme: Theme = CLASSIC, elapsed: float | None = None) -> Image.Image:
-    """Returns the table of *game* as a paletted image."""
+def draw_table(
+    game: Game, *, theme: Theme = CLASSIC, elapsed: float | None = None, fit: bool = False
+) -> Image.Image:
+    """Returns the table of *game* as a paletted image. The table's size is
+    fixed per game; with *fit*, it ends just below its lowest card (fewer
+    pixels to send while the columns are short)."""
     m = METRICS
     layout = layout_for(game.profile)
     canvas = Image.new("P", layout.size, index(theme, theme.felt))
@@ -41,12 +45,15 @@ def draw_table(game: Game, *, theme: Theme = CLASSIC, elapsed: float | None = No
         touched = {"s"}  # the waste was turned over
     boxes: dict[str, list[Box]] = {}
     texts = captions(game)
+    lowest = 0
     for code, slot in layout.slots.items():
         colour = theme.highlight if code in touched else theme.label
         _write(
             canvas, (slot.x + 2, slot.y - m.label_h + 1), code, m.label_size, index(theme, colour)
         )
         boxes[code] = _draw_pile(canvas, game, code, slot.x, slot.y, slot.fan, slot.height, theme)
+        bottom = max([slot.y + m.card_h, *(box[3] for box in boxes[code])])
+        lowest = max(lowest, bottom + len(texts.get(code, ())) * m.caption_h)
         for line, text in enumerate(texts.get(code, ())):
             y = slot.y + m.card_h + 2 + line * m.caption_h
             _write(canvas, (slot.x + 2, y), text, m.caption_size, index(theme, theme.caption))
@@ -67,12 +74,15 @@ def draw_table(game: Game, *, theme: Theme = CLASSIC, elapsed: float | None = No
                 (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), m.radius + 2,
                 outline=index(theme, theme.highlight), width=3,
             )  # fmt: skip
+    status_y = min(lowest + 12, layout.status_y) if fit else layout.status_y
     draw.text(
-        (m.margin, layout.status_y),
+        (m.margin, status_y),
         status_line(game, elapsed),
         fill=index(theme, theme.label),
         font=font(m.status_size),
     )
+    if fit and status_y < layout.status_y:
+        canvas = canvas.crop((0, 0, canvas.width, status_y + m.status_h + m.margin // 2))
     return canvas
 
 
