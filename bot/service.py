@@ -396,11 +396,17 @@ class GameService:
         if isinstance(first, Notice):
             return first
         async with self._lock(first.id):
-            for _ in range(_RETRIES):
-                found = await self._find(user_id, first.id)
-                if isinstance(found, Notice):
-                    return found
-                row, game = found
+            for attempt in range(_RETRIES):
+                cached = self._games.get(first.id)
+                if attempt == 0 and cached is not None and cached[0] == first.revision:
+                    # Nothing in this process moved it since it was read; a
+                    # move from elsewhere fails the compare-and-set below.
+                    row, game = first, cached[1]
+                else:
+                    found = await self._find(user_id, first.id)
+                    if isinstance(found, Notice):
+                        return found
+                    row, game = found
                 if revision is not None and row.revision != revision:
                     return Notice(STALE_BOARD)
                 try:
@@ -436,6 +442,7 @@ class GameService:
 
     async def _board(self, row: GameRow, game: Game, news: str) -> Board:
         elapsed = (row.finished_at or self._clock()) - row.started_at
+        legal = game.legal_moves()  # computed once here; the copy below shares it
         # Drawn from a copy: another press may move the game on meanwhile.
         png, alt = await asyncio.to_thread(self._draw, game.copy(), elapsed)
         lines = [news] if news else []
@@ -463,7 +470,7 @@ class GameService:
             alt=alt,
             status=row.status,
             moves=[(move.notation, game.describe_move(move)) for move in moves],
-            can_draw=playing and any(move.is_draw for move in game.legal_moves()),
+            can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
         )
 
