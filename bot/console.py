@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from render import text_table
-from solitaire import VARIANTS, load_game
+from solitaire import VARIANTS
 from storage import open_store
 
 from .config import Config
@@ -59,9 +59,9 @@ class Console:
             await self.show(reply)
             return
         self.picture.write_bytes(reply.png)
-        row = await self.service.current_game(CONSOLE_USER)
-        if row is not None and row.id == reply.game_id:
-            self.say(text_table(load_game(row.record)))
+        game = await self.service.game(reply.game_id, CONSOLE_USER)
+        if game is not None:
+            self.say(text_table(game))
         if reply.news:
             self.say(reply.news.replace("**", ""))
         self.say(f"(picture: {self.picture})")

@@ -316,6 +316,12 @@ class GameService:
     async def current_game(self, user_id: int) -> GameRow | None:
         return await self._store.current_game(user_id)
 
+    async def game(self, game_id: int, user_id: int) -> Game | None:
+        """Returns the user's game *game_id* as it stands (replayed only if
+        it is not the one played last)."""
+        found = await self._find(user_id, game_id, finished_too=True)
+        return None if isinstance(found, Notice) else found[1]
+
     @staticmethod
     def rules(profile: str) -> str:
         try:

@@ -21,18 +21,24 @@ def run_length(cards: Sequence[Card], face_up: int, builds: Callable[[Card, Card
     return length
 
 
+def suit_foundation_takes(moving: Card, pile: Sequence[Card]) -> bool:
+    """Whether a foundation built up in suit from the Ace takes *moving*."""
+    if not pile:
+        return moving.rank == ACE
+    top = pile[-1]
+    return moving.suit == top.suit and moving.rank == top.rank + 1
+
+
 def suit_foundation_refuses(moving: Card, pile: Sequence[Card], code: str) -> str | None:
     """Returns why *moving* may not go on a foundation built up in suit from
     the Ace, or ``None``."""
+    if suit_foundation_takes(moving, pile):
+        return None
     if not pile:
-        if moving.rank == ACE:
-            return None
         return f"{moving} can't start foundation {code}: only an Ace can."
     top = pile[-1]
     if top.rank == KING:
         return f"Foundation {code} is complete."
-    if moving.suit == top.suit and moving.rank == top.rank + 1:
-        return None
     return (
         f"{moving} can't go on {top}: foundation {code} needs the {card(top.rank + 1, top.suit)}."
     )

@@ -8,7 +8,7 @@ from ..cards import Card
 from ..game import Game
 from ..move import Move
 from ..piles import EMPTY, Pile, pile_kind
-from ._rules import suit_foundation_refuses, suit_heights
+from ._rules import suit_foundation_refuses, suit_foundation_takes, suit_heights
 
 LIDS = ("l1", "l2", "l3", "l4", "l5")
 BODY = ("1", "2", "3", "4", "5", "6", "7", "8")
@@ -73,13 +73,9 @@ class Casket(Game):
         codes = [code for code in tops.get(None, ()) if pile_kind(code) == "column"]
         codes += tops.get((first.rank + 1, first.suit), ())
         codes += [code for code in ("r1", "r2", "r3") if code not in codes]
-        for code in self.foundations:
-            pile = self.pile(code)
-            top = pile[-1] if pile else None
-            if (top is None and first.rank == 1) or (
-                top and top.suit == first.suit and top.rank == first.rank - 1
-            ):
-                codes.append(code)
+        codes += [
+            code for code in self.foundations if suit_foundation_takes(first, self.pile(code))
+        ]
         return self._in_target_order(codes)
 
     def _movable_counts(self, code: str, pile: Pile) -> range:

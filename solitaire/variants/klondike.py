@@ -9,7 +9,7 @@ from ..cards import KING, Card, rank_name
 from ..game import Game
 from ..move import Move
 from ..piles import EMPTY, Option, Pile, pile_kind
-from ._rules import builds_down_alternate, run_length, suit_foundation_refuses
+from ._rules import builds_down_alternate, run_length, suit_foundation_refuses, suit_heights
 
 UNLIMITED = "unlimited"
 
@@ -160,13 +160,17 @@ class Klondike(Game):
 
     # -- autoplay and hints ------------------------------------------------------
 
+    def _other_colour_home(self, card: Card) -> int:
+        """The height of the lower foundation of the other colour than *card*'s."""
+        heights = suit_heights([self.pile(code) for code in self.foundations])
+        other_colour = (0, 3) if card.is_red else (1, 2)
+        return min(max(heights[suit], default=0) for suit in other_colour)
+
     def _is_safe(self, move: Move) -> bool:
         if pile_kind(move.target) != "foundation" or pile_kind(move.source) == "foundation":
             return False
         moving = self.pile(move.source)[-1]
-        heights = {pile[0].suit: len(pile) for pile in map(self.pile, self.foundations) if pile}
-        other_colour = (1, 2) if not moving.is_red else (0, 3)
-        return moving.rank <= min(heights.get(suit, 0) for suit in other_colour) + 2
+        return moving.rank <= self._other_colour_home(moving) + 2
 
     def _is_forced(self, move: Move) -> bool:
         # Only when both cards that could lie on it (rank below, other
@@ -174,9 +178,7 @@ class Klondike(Game):
         if not self._is_safe(move) or self.options["foundation_return"]:
             return False
         moving = self.pile(move.source)[-1]
-        heights = {pile[0].suit: len(pile) for pile in map(self.pile, self.foundations) if pile}
-        other_colour = (1, 2) if not moving.is_red else (0, 3)
-        return moving.rank <= 2 or moving.rank <= min(heights.get(s, 0) for s in other_colour) + 1
+        return moving.rank <= 2 or moving.rank <= self._other_colour_home(moving) + 1
 
     def _king_waiting(self) -> bool:
         """Whether a King could use an empty column: on the waste, or heading
