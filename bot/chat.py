@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from solitaire import is_move_like
+from solitaire.locales import DEFAULT
 
 from .service import Board, Choice, GameService, Notice
 from .views import board_view
@@ -33,7 +34,11 @@ async def is_addressed(
 
 
 async def handle_message(
-    client: discord.Client, message: discord.Message, service: GameService, content_intent: bool
+    client: discord.Client,
+    message: discord.Message,
+    service: GameService,
+    content_intent: bool,
+    locale: str = DEFAULT,
 ) -> None:
     if message.author.bot:
         return
@@ -42,16 +47,18 @@ async def handle_message(
         return
     if not await is_addressed(client, message, service, content_intent):
         return
-    reply = await service.play(message.author.id, text)
+    reply = await service.play(message.author.id, text, locale=locale)
     if isinstance(reply, Notice | Choice):
         await message.reply(reply.text, mention_author=False)
         return
-    await _post_board(message, reply, service)
+    await _post_board(message, reply, service, locale)
 
 
-async def _post_board(message: discord.Message, board: Board, service: GameService) -> None:
+async def _post_board(
+    message: discord.Message, board: Board, service: GameService, locale: str
+) -> None:
     file = discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:1024])
     sent: Any = await message.reply(
-        board.text, file=file, view=board_view(board), mention_author=False
+        board.text, file=file, view=board_view(board, locale), mention_author=False
     )
     await service.remember_board(board.game_id, message.channel.id, sent.id)

@@ -12,6 +12,7 @@ import discord
 import yarl
 from discord import app_commands
 
+from solitaire.locales import DEFAULT, locale_of, tr
 from storage import Store, open_store
 
 from .chat import handle_message
@@ -19,7 +20,8 @@ from .commands import COMMANDS
 from .config import Config
 from .service import GameService
 from .social import Social
-from .views import DYNAMIC_ITEMS, OOPS
+from .translator import CatalogueTranslator
+from .views import DYNAMIC_ITEMS, language
 
 log = logging.getLogger("bot")
 
@@ -36,12 +38,16 @@ class SolitaireBot(discord.Client):
         self.config = config
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        # Each user's language as their last interaction told it: plain
+        # messages carry none.
+        self.languages: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database_url)
         self.service = GameService(self.store)
         self.social = Social(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:
             self.tree.add_command(command)
         if self.config.dev_guild_id:
@@ -55,12 +61,24 @@ class SolitaireBot(discord.Client):
     async def on_ready(self) -> None:
         log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        self.languages[interaction.user.id] = language(interaction)
+
+    def language_of(self, message: discord.Message) -> str:
+        """The language to answer a plain message in: the author's, as their
+        last interaction told it, else the server's, else English."""
+        known = self.languages.get(message.author.id)
+        if known is not None:
+            return known
+        return locale_of(message.guild.preferred_locale) if message.guild else DEFAULT
+
     async def on_message(self, message: discord.Message) -> None:
+        locale = self.language_of(message)
         try:
-            await handle_message(self, message, self.service, self.config.message_content)
+            await handle_message(self, message, self.service, self.config.message_content, locale)
         except Exception:
             log.exception("message %s failed", message.id)
-            await message.reply(OOPS, mention_author=False)
+            await message.reply(tr(locale, "oops"), mention_author=False)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -68,10 +86,11 @@ class SolitaireBot(discord.Client):
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error
         )
+        oops = tr(language(interaction), "oops")
         if interaction.response.is_done():
-            await interaction.followup.send(OOPS, ephemeral=True)
+            await interaction.followup.send(oops, ephemeral=True)
         else:
-            await interaction.response.send_message(OOPS, ephemeral=True)
+            await interaction.response.send_message(oops, ephemeral=True)
 
     async def close(self) -> None:
         await super().close()

@@ -1,9 +1,10 @@
-"""The slash commands. Names are part of the docs: keep them."""
+"""The slash commands. Names are part of the docs and the same in every
+language: keep them. Descriptions and choice names come from the catalogues."""
 
 from __future__ import annotations
 
 import io
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,27 +12,41 @@ from discord import app_commands
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 
 from .social import Card
-from .views import respond, service_of, social_of
+from .translator import text
+from .views import language, respond, service_of, social_of
 
-GAMES = [app_commands.Choice(name=cls.title, value=profile) for profile, cls in VARIANTS.items()]
+Choice = app_commands.Choice
+GAMES = [Choice(name=cls.title, value=profile) for profile, cls in VARIANTS.items()]
+DRAWS = [Choice(name=text("choice.draw1"), value=1), Choice(name=text("choice.draw3"), value=3)]
+PASSES = [
+    Choice(name=text("choice.passes1"), value="1"),
+    Choice(name=text("choice.passes3"), value="3"),
+    Choice(name=text("choice.unlimited"), value="unlimited"),
+]
+PERIODS = [
+    Choice(name=text("choice.week"), value="week"),
+    Choice(name=text("choice.month"), value="month"),
+    Choice(name=text("choice.all"), value="all"),
+]
 Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
 
 
-@app_commands.command()
+@app_commands.command(description=text("cmd.play"))
 @app_commands.describe(
-    game="which game to play",
-    draw="Klondike: cards turned from the stock at a time",
-    passes="Klondike: passes through the stock (default: 1 for draw 1, 3 for draw 3)",
-    winnable="deal only a deal the solver has won",
-    deal="a deal number, to replay a deal or take up a friend's challenge",
+    game=text("opt.game.play"),
+    draw=text("opt.draw"),
+    passes=text("opt.passes"),
+    winnable=text("opt.winnable"),
+    deal=text("opt.deal"),
 )
-@app_commands.choices(game=GAMES)
+@app_commands.choices(game=GAMES, passes=PASSES)
+@app_commands.choices(draw=DRAWS)
 async def play(
     interaction: discord.Interaction[Any],
     game: str,
-    draw: Literal[1, 3] | None = None,
+    draw: int | None = None,
     deal: Deal | None = None,
-    passes: Literal["1", "3", "unlimited"] | None = None,
+    passes: str | None = None,
     winnable: bool = False,
 ) -> None:
     """Start a game of solitaire."""
@@ -47,48 +62,57 @@ async def play(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
         winnable=winnable,
+        locale=language(interaction),
     )
     await respond(interaction, reply)
 
 
-@app_commands.command()
-@app_commands.describe(notation="a move such as w3, 7 2, 3f, s — or u, h, a")
+@app_commands.command(description=text("cmd.move"))
+@app_commands.describe(notation=text("opt.notation"))
 async def move(interaction: discord.Interaction[Any], notation: str) -> None:
     """Make a move in your current game."""
-    await respond(interaction, await service_of(interaction).play(interaction.user.id, notation))
+    service = service_of(interaction)
+    reply = await service.play(interaction.user.id, notation, locale=language(interaction))
+    await respond(interaction, reply)
 
 
 @move.autocomplete("notation")
 async def move_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    suggestions = await service_of(interaction).suggestions(interaction.user.id, current)
+    suggestions = await service_of(interaction).suggestions(
+        interaction.user.id, current, locale=language(interaction)
+    )
     return [app_commands.Choice(name=label[:100], value=value) for label, value in suggestions]
 
 
-def _shortcut(name: str, text: str, description: str) -> app_commands.Command[Any, ..., None]:
+def _shortcut(name: str, notation: str) -> app_commands.Command[Any, ..., None]:
     async def shortcut(interaction: discord.Interaction[Any]) -> None:
-        await respond(interaction, await service_of(interaction).play(interaction.user.id, text))
+        service = service_of(interaction)
+        reply = await service.play(interaction.user.id, notation, locale=language(interaction))
+        await respond(interaction, reply)
 
-    return app_commands.Command(name=name, description=description, callback=shortcut)
+    return app_commands.Command(name=name, description=text(f"cmd.{name}"), callback=shortcut)
 
 
-@app_commands.command()
-@app_commands.describe(game="which game")
+@app_commands.command(description=text("cmd.daily"))
+@app_commands.describe(game=text("opt.game"))
 @app_commands.choices(game=GAMES)
 async def daily(interaction: discord.Interaction[Any], game: str) -> None:
     """Play today's deal: the same for everyone; your first game of it counts."""
     await social_of(interaction).remember(interaction.user.id, interaction.user.display_name)
     reply = await service_of(interaction).daily(
-        interaction.user.id, game, guild_id=interaction.guild_id, channel_id=interaction.channel_id
+        interaction.user.id,
+        game,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        locale=language(interaction),
     )
     await respond(interaction, reply)
 
 
-@app_commands.command()
-@app_commands.describe(
-    user="whose stats (default: yours)", game="one game (default: all you played)"
-)
+@app_commands.command(description=text("cmd.stats"))
+@app_commands.describe(user=text("opt.user"), game=text("opt.game.stats"))
 @app_commands.choices(game=GAMES)
 async def stats(
     interaction: discord.Interaction[Any], user: discord.User | None = None, game: str | None = None
@@ -97,7 +121,9 @@ async def stats(
     who = user or interaction.user
     if who.id == interaction.user.id:
         await social_of(interaction).remember(who.id, who.display_name)
-    card = await social_of(interaction).stats(who.id, who.display_name, game)
+    card = await social_of(interaction).stats(
+        who.id, who.display_name, game, locale=language(interaction)
+    )
     if not isinstance(card, Card):
         await respond(interaction, card)
         return
@@ -105,52 +131,57 @@ async def stats(
     await interaction.response.send_message(card.text, file=file)
 
 
-@app_commands.command()
-@app_commands.describe(game="which game", period="how far back")
-@app_commands.choices(game=GAMES)
+@app_commands.command(description=text("cmd.leaderboard"))
+@app_commands.describe(game=text("opt.game"), period=text("opt.period"))
+@app_commands.choices(game=GAMES, period=PERIODS)
 async def leaderboard(
-    interaction: discord.Interaction[Any],
-    game: str,
-    period: Literal["week", "month", "all"] = "week",
+    interaction: discord.Interaction[Any], game: str, period: str = "week"
 ) -> None:
     """This server's best players, by wins and by daily deals solved."""
-    reply = await social_of(interaction).leaderboard(interaction.guild_id, game, period)
+    reply = await social_of(interaction).leaderboard(
+        interaction.guild_id, game, period, locale=language(interaction)
+    )
     await respond(interaction, reply)
 
 
-@app_commands.command()
+@app_commands.command(description=text("cmd.show"))
 async def show(interaction: discord.Interaction[Any]) -> None:
     """Post the board of your current game again."""
-    await respond(interaction, await service_of(interaction).show(interaction.user.id))
+    reply = await service_of(interaction).show(interaction.user.id, locale=language(interaction))
+    await respond(interaction, reply)
 
 
-@app_commands.command()
+@app_commands.command(description=text("cmd.resign"))
 async def resign(interaction: discord.Interaction[Any]) -> None:
     """Give up your current game (it counts as a loss)."""
-    await respond(interaction, await service_of(interaction).resign(interaction.user.id))
+    service = service_of(interaction)
+    reply = await service.resign(interaction.user.id, locale=language(interaction))
+    await respond(interaction, reply)
 
 
-@app_commands.command()
-@app_commands.describe(game="which game")
+@app_commands.command(description=text("cmd.rules"))
+@app_commands.describe(game=text("opt.game"))
 @app_commands.choices(game=GAMES)
 async def rules(interaction: discord.Interaction[Any], game: str) -> None:
     """How a game is played."""
-    await interaction.response.send_message(service_of(interaction).rules(game), ephemeral=True)
+    rules = service_of(interaction).rules(game, locale=language(interaction))
+    await interaction.response.send_message(rules, ephemeral=True)
 
 
-@app_commands.command(name="help")
+@app_commands.command(name="help", description=text("cmd.help"))
 async def help_(interaction: discord.Interaction[Any]) -> None:
     """How to type moves."""
-    await interaction.response.send_message(service_of(interaction).help(), ephemeral=True)
+    help_text = service_of(interaction).help(locale=language(interaction))
+    await interaction.response.send_message(help_text, ephemeral=True)
 
 
 COMMANDS: list[app_commands.Command[Any, ..., None]] = [
     play,
     move,
-    _shortcut("draw", "s", "Draw from the stock."),
-    _shortcut("undo", "u", "Take back your last move."),
-    _shortcut("hint", "h", "Suggest a good move."),
-    _shortcut("auto", "a", "Play every safe card to the foundations."),
+    _shortcut("draw", "s"),
+    _shortcut("undo", "u"),
+    _shortcut("hint", "h"),
+    _shortcut("auto", "a"),
     show,
     resign,
     daily,

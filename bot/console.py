@@ -16,6 +16,7 @@ from typing import TextIO
 
 from render import text_table
 from solitaire import VARIANTS
+from solitaire.locales import DEFAULT, LOCALES, tr
 from storage import open_store
 
 from .config import Config
@@ -31,6 +32,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("game", nargs="?", default="klondike", choices=sorted(VARIANTS))
     parser.add_argument("--deal", type=int, help="deal number (default: random)")
     parser.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards drawn at a time")
+    parser.add_argument("--lang", choices=LOCALES, default=DEFAULT, help="language (default: en)")
     parser.add_argument(
         "--picture", type=Path, default=Path("solitaire-table.png"), help="where the picture goes"
     )
@@ -41,10 +43,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 class Console:
-    def __init__(self, service: GameService, picture: Path, out: TextIO) -> None:
+    def __init__(
+        self, service: GameService, picture: Path, out: TextIO, locale: str = DEFAULT
+    ) -> None:
         self.service = service
         self.picture = picture
         self.out = out
+        self.locale = locale
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -54,22 +59,23 @@ class Console:
             self.say(reply.text)
             return
         if isinstance(reply, Choice):
-            self.say("Resuming your unfinished game (type `new` for a new deal).")
-            reply = await self.service.resume(CONSOLE_USER, reply.game_id)
+            self.say(tr(self.locale, "console.resuming"))
+            reply = await self.service.resume(CONSOLE_USER, reply.game_id, locale=self.locale)
             await self.show(reply)
             return
         self.picture.write_bytes(reply.png)
         game = await self.service.game(reply.game_id, CONSOLE_USER)
         if game is not None:
-            self.say(text_table(game))
+            self.say(text_table(game, self.locale))
         if reply.news:
             self.say(reply.news.replace("**", ""))
-        self.say(f"(picture: {self.picture})")
+        self.say(tr(self.locale, "console.picture", path=self.picture))
 
     async def run(self, args: argparse.Namespace, lines: TextIO) -> None:
+        locale = self.locale
         options = {"draw": args.draw} if args.game == "klondike" else {}
         start = {"deal": args.deal, "options": options}
-        await self.show(await self.service.start(CONSOLE_USER, args.game, **start))
+        await self.show(await self.service.start(CONSOLE_USER, args.game, **start, locale=locale))
         while True:
             self.out.write("> ")
             self.out.flush()
@@ -83,22 +89,23 @@ class Console:
             if word in ("q", "quit", "exit"):
                 break
             if word == "help":
-                self.say(self.service.help().replace("**", ""))
+                self.say(self.service.help(locale=locale).replace("**", ""))
             elif word == "rules":
-                self.say(self.service.rules(args.game).replace("**", ""))
+                self.say(self.service.rules(args.game, locale=locale).replace("**", ""))
             elif word == "show":
-                await self.show(await self.service.show(CONSOLE_USER))
+                await self.show(await self.service.show(CONSOLE_USER, locale=locale))
             elif word == "resign":
-                await self.show(await self.service.resign(CONSOLE_USER))
+                await self.show(await self.service.resign(CONSOLE_USER, locale=locale))
             elif word == "new":
-                await self.show(
-                    await self.service.start(CONSOLE_USER, args.game, options=options, replace=True)
+                reply = await self.service.start(
+                    CONSOLE_USER, args.game, options=options, replace=True, locale=locale
                 )
+                await self.show(reply)
             else:
-                reply = await self.service.play(CONSOLE_USER, text)
+                reply = await self.service.play(CONSOLE_USER, text, locale=locale)
                 await self.show(reply)
                 if isinstance(reply, Board) and reply.won:
-                    self.say("Type `new` to play another deal, or `quit`.")
+                    self.say(tr(locale, "console.won"))
 
 
 async def run_console(
@@ -108,7 +115,7 @@ async def run_console(
     config = Config.from_env(require_token=False)
     store = await open_store(args.database or config.database_url)
     try:
-        await Console(GameService(store), args.picture, out).run(args, lines)
+        await Console(GameService(store), args.picture, out, args.lang).run(args, lines)
     finally:
         await store.close()
     return 0

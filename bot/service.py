@@ -35,11 +35,11 @@ from solitaire import (
     new_game,
     parse_command,
 )
+from solitaire.locales import DEFAULT, Msg, tr
 from solitaire.solver import HINT_SECONDS, Outcome, solve
 from storage import Conflict, DailyTaken, GameRow, NotFound, Store, UnfinishedGame
 
 from .cooldown import Cooldown
-from .texts import HELP, RULES
 
 log = logging.getLogger(__name__)
 
@@ -132,20 +132,21 @@ class GameService:
         daily: str | None = None,
         news: str = "",
         winnable: bool = False,
+        locale: str = DEFAULT,
     ) -> Reply:
         """Starts a game; if one of that profile is unfinished, offers a choice
         unless *replace* says to abandon it. A *daily* game counts for that day;
         *winnable* picks a deal the solver has won."""
         wait = self._deals.wait(user_id)
         if wait:
-            return Notice(f"That is a lot of new deals: try again in {wait:g} s.")
+            return Notice(tr(locale, "wait.deals", seconds=f"{wait:g}"))
         try:
             # Checked first: only the game's own options reach the engine.
             chosen = {k: v for k, v in (options or {}).items() if v is not None}
             resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)
             game = new_game(profile, deal, winnable=winnable and deal is None, **resolved)
         except BadOption as error:
-            return Notice(str(error))
+            return Notice(error.text(locale))
         try:
             row = await self._store.create_game(
                 user_id,
@@ -156,20 +157,19 @@ class GameService:
                 daily=daily,
             )
         except DailyTaken as taken:
-            return await self.show(user_id, taken.game.id)
+            return await self.show(user_id, taken.game.id, locale=locale)
         except UnfinishedGame as unfinished:
             old = unfinished.game
             return Choice(
-                f"You have a {game.title} game in progress "
-                f"(deal {old.deal}, {len(old.moves)} moves). "
-                "Resume it, or abandon it for a new deal?",
+                tr(locale, "start.unfinished", game=game.title, deal=old.deal, n=len(old.moves)),
                 old.id,
                 game.profile,
                 game.options,
                 deal,
                 daily=daily is not None,
             )
-        return await self._board(row, game, news or f"New game: {game.title}, deal {game.deal}.")
+        news = news or tr(locale, "start.new", game=game.title, deal=game.deal)
+        return await self._board(row, game, news, locale)
 
     def today(self) -> str:
         """The UTC day, ``YYYY-MM-DD``: the daily deal changes at midnight UTC."""
@@ -183,25 +183,24 @@ class GameService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         replace: bool = False,
+        locale: str = DEFAULT,
     ) -> Reply:
         """Starts (or resumes) today's daily deal of *profile*. The first daily
         game of the day counts; playing the deal again is practice."""
         try:
             cls = find_variant(profile)
         except BadOption as error:
-            return Notice(str(error))
+            return Notice(error.text(locale))
         day = self.today()
         deal = daily_deal(cls.profile, day)
         counted = await self._store.daily_game(user_id, cls.profile, day)
         if counted is not None and counted.status == "playing":
-            return await self.show(user_id, counted.id)
+            return await self.show(user_id, counted.id, locale=locale)
         if counted is None:
-            news = f"Daily {cls.title} of {day}, deal {deal}: your first game of it counts."
+            news = tr(locale, "daily.first", game=cls.title, day=day, deal=deal)
         else:
-            news = (
-                f"You have played the daily {cls.title} of {day} ({counted.status}); "
-                "this game of the same deal does not count."
-            )
+            status = Msg(f"state.{counted.status}")
+            news = tr(locale, "daily.again", game=cls.title, day=day, status=status)
         return await self.start(
             user_id,
             cls.profile,
@@ -211,15 +210,22 @@ class GameService:
             replace=replace,
             daily=day if counted is None else None,
             news=news,
+            locale=locale,
         )
 
-    async def resume(self, user_id: int, game_id: int) -> Reply:
-        return await self.show(user_id, game_id)
+    async def resume(self, user_id: int, game_id: int, *, locale: str = DEFAULT) -> Reply:
+        return await self.show(user_id, game_id, locale=locale)
 
     # -- playing ---------------------------------------------------------------------
 
     async def play(
-        self, user_id: int, text: str, *, game_id: int | None = None, revision: int | None = None
+        self,
+        user_id: int,
+        text: str,
+        *,
+        game_id: int | None = None,
+        revision: int | None = None,
+        locale: str = DEFAULT,
     ) -> Reply:
         """Plays a move or a command (``u``, ``redo``, ``h``, ``a``, ``s``) typed as *text*.
 
@@ -229,55 +235,58 @@ class GameService:
         """
         command = parse_command(text)
         if command == "hint":
-            return await self.hint(user_id, game_id=game_id)
+            return await self.hint(user_id, game_id=game_id, locale=locale)
         change = _COMMANDS.get(command or "", lambda game: _move(game, text))
-        return await self._change(user_id, game_id, change, revision)
+        return await self._change(user_id, game_id, change, revision, locale)
 
-    async def hint(self, user_id: int, *, game_id: int | None = None) -> Reply:
-        found = await self._find(user_id, game_id)
+    async def hint(
+        self, user_id: int, *, game_id: int | None = None, locale: str = DEFAULT
+    ) -> Reply:
+        found = await self._find(user_id, game_id, locale=locale)
         if isinstance(found, Notice):
             return found
         row, game = found
         wait = self._hints.wait(user_id)
         if wait:
-            return Notice(f"One hint at a time: try again in {wait:g} s.")
+            return Notice(tr(locale, "wait.hints", seconds=f"{wait:g}"))
         # The search runs on its own copy: the game itself may move on meanwhile.
         solution = await asyncio.to_thread(solve, game.copy(), max_seconds=HINT_SECONDS)
         await self._store.count_hint(row.id)
         if solution.outcome is Outcome.UNWINNABLE:
-            return Notice("This game can no longer be won: `u` undoes, /play deals a new one.")
+            return Notice(tr(locale, "hint.lost"))
         move = solution.moves[0] if solution.moves else game.hint()
         if move is None:
-            if game.is_stuck:
-                return Notice("No legal move is left. `u` undoes; /play deals a new game.")
-            return Notice("No useful move is left: try undoing, or /play for a new deal.")
-        sure = " (it leads to a win)" if solution.outcome is Outcome.WON else ""
-        return Notice(f"Hint: `{move.notation}` — {game.describe_move(move)}{sure}.")
+            return Notice(tr(locale, "hint.stuck" if game.is_stuck else "hint.none"))
+        key = "hint.winning" if solution.outcome is Outcome.WON else "hint.move"
+        return Notice(tr(locale, key, move=move.notation, what=game.describe_move(move)))
 
-    async def show(self, user_id: int, game_id: int | None = None) -> Reply:
-        found = await self._find(user_id, game_id, finished_too=game_id is not None)
+    async def show(
+        self, user_id: int, game_id: int | None = None, *, locale: str = DEFAULT
+    ) -> Reply:
+        found = await self._find(user_id, game_id, finished_too=game_id is not None, locale=locale)
         if isinstance(found, Notice):
             return found
         row, game = found
-        return await self._board(row, game, "")
+        return await self._board(row, game, "", locale)
 
-    async def resign(self, user_id: int) -> Reply:
-        found = await self._find(user_id, None)
+    async def resign(self, user_id: int, *, locale: str = DEFAULT) -> Reply:
+        found = await self._find(user_id, None, locale=locale)
         if isinstance(found, Notice):
             return found
         row, game = found
         try:
             row = await self._store.set_status(row.id, "resigned")
         except Conflict:
-            return Notice("That game just changed; try again.")
-        return await self._board(
-            row, game, f"You resigned {game.title}, deal {game.deal}. /play deals a new one."
-        )
+            return Notice(tr(locale, "game.changed"))
+        news = tr(locale, "resign.done", game=game.title, deal=game.deal)
+        return await self._board(row, game, news, locale)
 
-    async def suggestions(self, user_id: int, typed: str = "") -> list[tuple[str, str]]:
+    async def suggestions(
+        self, user_id: int, typed: str = "", *, locale: str = DEFAULT
+    ) -> list[tuple[str, str]]:
         """Returns up to 25 legal moves of the user's current game as
         (``notation — what it does``, notation), most useful first."""
-        found = await self._find(user_id, None)
+        found = await self._find(user_id, None, locale=locale)
         if isinstance(found, Notice):
             return []
         _, game = found
@@ -286,7 +295,8 @@ class GameService:
         for move in game.ordered_moves():
             if typed and not move.notation.replace(" ", "").startswith(typed.replace(" ", "")):
                 continue
-            result.append((f"{move.notation} — {game.describe_move(move)}", move.notation))
+            what = game.describe_move(move).render(locale)
+            result.append((f"{move.notation} — {what}", move.notation))
         return result[:MAX_CHOICES]
 
     async def play_deal(
@@ -296,18 +306,19 @@ class GameService:
         *,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        locale: str = DEFAULT,
     ) -> Reply:
         """Starts, for *user_id*, the deal of game *game_id* under its rules:
         a challenge taken up."""
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
-            return Notice("That game no longer exists.")
+            return Notice(tr(locale, "game.gone"))
         if row.deal is None:
-            return Notice("That game was not dealt from a deal number, so it can't be replayed.")
+            return Notice(tr(locale, "game.no_deal"))
         return await self.start(
             user_id, row.profile, deal=row.deal, options=row.options,
-            guild_id=guild_id, channel_id=channel_id,
+            guild_id=guild_id, channel_id=channel_id, locale=locale,
         )  # fmt: skip
 
     async def remember_board(self, game_id: int, channel_id: int | None, message_id: int) -> None:
@@ -323,47 +334,57 @@ class GameService:
         return None if isinstance(found, Notice) else found[1]
 
     @staticmethod
-    def rules(profile: str) -> str:
+    def rules(profile: str, *, locale: str = DEFAULT) -> str:
         try:
-            return RULES[find_variant(profile).profile]
+            return tr(locale, f"rules.{find_variant(profile).profile}")
         except BadOption as error:
-            return str(error)
+            return error.text(locale)
 
     @staticmethod
-    def help() -> str:
-        return HELP
+    def help(*, locale: str = DEFAULT) -> str:
+        return tr(locale, "help")
 
     # -- inside --------------------------------------------------------------------
 
     async def _find(
-        self, user_id: int, game_id: int | None, *, finished_too: bool = False
+        self,
+        user_id: int,
+        game_id: int | None,
+        *,
+        finished_too: bool = False,
+        locale: str = DEFAULT,
     ) -> tuple[GameRow, Game] | Notice:
         """Returns the user's game (*game_id*, or the current one) replayed."""
-        row = await self._row(user_id, game_id, finished_too=finished_too)
+        row = await self._row(user_id, game_id, finished_too=finished_too, locale=locale)
         if isinstance(row, Notice):
             return row
-        return await self._replayed(row)
+        return await self._replayed(row, locale)
 
     async def _row(
-        self, user_id: int, game_id: int | None, *, finished_too: bool = False
+        self,
+        user_id: int,
+        game_id: int | None,
+        *,
+        finished_too: bool = False,
+        locale: str = DEFAULT,
     ) -> GameRow | Notice:
         """Returns the stored row of the user's game (*game_id*, or the current one)."""
         if game_id is None:
             row = await self._store.current_game(user_id)
             if row is None:
-                return Notice("You have no game in progress. Start one with /play.")
+                return Notice(tr(locale, "game.none"))
             return row
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
-            return Notice("That game no longer exists. Start one with /play.")
+            return Notice(tr(locale, "game.gone_start"))
         if row.user_id != user_id:
-            return Notice(not_yours(row.user_id))
+            return Notice(not_yours(row.user_id, locale))
         if row.status != "playing" and not finished_too:
-            return Notice(f"That game is over ({row.status}). /play starts a new one.")
+            return Notice(tr(locale, "game.over", status=Msg(f"state.{row.status}")))
         return row
 
-    async def _replayed(self, row: GameRow) -> tuple[GameRow, Game] | Notice:
+    async def _replayed(self, row: GameRow, locale: str) -> tuple[GameRow, Game] | Notice:
         """Returns the game of *row*: the one played last if it is still the
         stored revision (no need to replay), else its record replayed."""
         cached = self._games.get(row.id)
@@ -372,16 +393,13 @@ class GameService:
             return row, cached[1]
         try:
             if "unreadable" in row.extra:
-                raise BadRecord(f"its {row.extra['unreadable']} can't be read")
+                raise BadRecord(Msg("record.unreadable", part=row.extra["unreadable"]))
             return row, load_game(row.record)
         except BadRecord as error:
             log.error("game %s does not replay: %s", row.id, error)
             with contextlib.suppress(Conflict):
                 await self._store.set_status(row.id, "damaged")
-            return Notice(
-                f"Your saved game {row.id} can't be replayed ({error}). It is kept for inspection; "
-                "/play starts a new one."
-            )
+            return Notice(tr(locale, "game.damaged", id=str(row.id), why=error.message))
 
     def _remember(self, row: GameRow, game: Game) -> None:
         self._games[row.id] = (row.revision, game)
@@ -393,12 +411,13 @@ class GameService:
         self,
         user_id: int,
         game_id: int | None,
-        change: Callable[[Game], str],
+        change: Callable[[Game], Msg],
         revision: int | None = None,
+        locale: str = DEFAULT,
     ) -> Reply:
         """Applies *change* to the user's game and stores it, retrying if the
         game changed meanwhile; returns the new board or why nothing changed."""
-        first = await self._row(user_id, game_id)
+        first = await self._row(user_id, game_id, locale=locale)
         if isinstance(first, Notice):
             return first
         async with self._lock(first.id):
@@ -409,16 +428,16 @@ class GameService:
                     # move from elsewhere fails the compare-and-set below.
                     row, game = first, cached[1]
                 else:
-                    found = await self._find(user_id, first.id)
+                    found = await self._find(user_id, first.id, locale=locale)
                     if isinstance(found, Notice):
                         return found
                     row, game = found
                 if revision is not None and row.revision != revision:
-                    return Notice(STALE_BOARD)
+                    return Notice(tr(locale, "board.stale"))
                 try:
                     news = change(game)
                 except IllegalMove as error:
-                    return Notice(str(error))  # the rules changed nothing
+                    return Notice(error.text(locale))  # the rules changed nothing
                 record = game.to_record()
                 status = "won" if game.is_won else None
                 try:
@@ -437,8 +456,8 @@ class GameService:
                     self._games.pop(row.id, None)  # played here but not stored: forget it
                     raise
                 self._remember(row, game)
-                return await self._board(row, game, news)
-        return Notice("Your game is busy with another move; try again.")
+                return await self._board(row, game, news.render(locale), locale)
+        return Notice(tr(locale, "game.busy"))
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -446,24 +465,21 @@ class GameService:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    async def _board(self, row: GameRow, game: Game, news: str) -> Board:
+    async def _board(self, row: GameRow, game: Game, news: str, locale: str) -> Board:
         elapsed = (row.finished_at or self._clock()) - row.started_at
         legal = game.legal_moves()  # computed once here; the copy below shares it
         # Drawn from a copy: another press may move the game on meanwhile.
-        png, alt = await asyncio.to_thread(self._draw, game.copy(), elapsed)
+        png, alt = await asyncio.to_thread(self._draw, game.copy(), elapsed, locale)
         lines = [news] if news else []
         if row.status == "won":
-            extra = f", {plural(row.undos, 'undo')}" if row.undos else ""
-            extra += f", {plural(row.hints, 'hint')}" if row.hints else ""
-            lines.append(
-                f"You won in {len(game.moves)} moves ({clock(elapsed)}{extra})! "
-                "Press **Share** to show it off."
-            )
-            standing = await self._standing(row)
+            extra = tr(locale, "won.undos", n=row.undos) if row.undos else ""
+            extra += tr(locale, "won.hints", n=row.hints) if row.hints else ""
+            lines.append(tr(locale, "won", n=len(game.moves), time=clock(elapsed), extra=extra))
+            standing = await self._standing(row, locale)
             if standing:
                 lines.append(standing)
         elif row.status == "playing" and game.is_stuck:
-            lines.append("No legal move is left: `u` undoes, /play deals a new game.")
+            lines.append(tr(locale, "board.stuck"))
         playing = row.status == "playing"
         moves = game.ordered_moves()[:MAX_CHOICES] if playing else []
         return Board(
@@ -471,75 +487,61 @@ class GameService:
             owner_id=row.user_id,
             revision=row.revision,
             news="\n".join(lines),
-            summary=status_line(game, elapsed),
+            summary=status_line(game, elapsed, locale),
             png=png,
             alt=alt,
             status=row.status,
-            moves=[(move.notation, game.describe_move(move)) for move in moves],
+            moves=[(move.notation, game.describe_move(move).render(locale)) for move in moves],
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
         )
 
-    async def _standing(self, row: GameRow) -> str:
+    async def _standing(self, row: GameRow, locale: str) -> str:
         """How a win compares with others on the same deal: ``3rd of 7 today``."""
         if row.daily is not None:
             results = await self._store.daily_results(row.profile, row.daily)
-            where = "today" if row.daily == self.today() else f"on {row.daily}"
+            if row.daily == self.today():
+                where = Msg("standing.today")
+            else:
+                where = Msg("standing.on", day=row.daily)
         elif row.deal is not None:
             results = await self._store.deal_results(row.profile, row.options, row.deal)
-            where = "among the wins on this deal"
+            where = Msg("standing.deal")
         else:
             return ""
         place = next((i for i, other in enumerate(results, 1) if other.id == row.id), None)
         if place is None or len(results) < 2:
             return ""
-        return f"That is {ordinal(place)} of {len(results)} {where}."
+        return tr(locale, "standing", place=place, n=len(results), where=where)
 
-    def _draw(self, game: Game, elapsed: float) -> tuple[bytes, str]:
-        return render_table(game, theme=self._theme, elapsed=elapsed), describe(game)
-
-
-STALE_BOARD = (
-    "That board is out of date, so nothing was played. Use the newest board, or /show to post it."
-)
+    def _draw(self, game: Game, elapsed: float, locale: str) -> tuple[bytes, str]:
+        return render_table(game, theme=self._theme, elapsed=elapsed), describe(game, locale)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def not_yours(owner_id: int, locale: str = DEFAULT) -> str:
+    return tr(locale, "game.not_yours", owner=f"<@{owner_id}>")
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def not_yours(owner_id: int) -> str:
-    return f"This is <@{owner_id}>'s game — /play to start your own."
-
-
-def _move(game: Game, text: str) -> str:
+def _move(game: Game, text: str) -> Msg:
     move = game.parse_move(text)
     words = game.describe_move(move)
     game.play(move)
-    return f"`{move.notation}` — {words}"
+    return Msg("move.played", move=move.notation, what=words)
 
 
-def _undo(game: Game) -> str:
-    move = game.undo()
-    return f"Took back `{move.notation}`."
+def _undo(game: Game) -> Msg:
+    return Msg("move.undone", move=game.undo().notation)
 
 
-def _redo(game: Game) -> str:
-    move = game.redo()
-    return f"Played `{move.notation}` again."
+def _redo(game: Game) -> Msg:
+    return Msg("move.redone", move=game.redo().notation)
 
 
-def _auto(game: Game) -> str:
+def _auto(game: Game) -> Msg:
     played = game.autoplay()
     if not played:
-        raise IllegalMove("No card can safely go to a foundation now.")
-    return f"Auto: {', '.join(f'`{move.notation}`' for move in played)}."
+        raise IllegalMove(Msg("auto.none"))
+    return Msg("auto.played", moves=", ".join(f"`{move.notation}`" for move in played))
 
 
-_COMMANDS: dict[str, Callable[[Game], str]] = {"undo": _undo, "redo": _redo, "auto": _auto}
+_COMMANDS: dict[str, Callable[[Game], Msg]] = {"undo": _undo, "redo": _redo, "auto": _auto}

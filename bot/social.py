@@ -11,9 +11,10 @@ from datetime import UTC, datetime
 from render import CLASSIC, Theme, render_replay, render_stats_card, render_win_card
 from render.text import clock
 from solitaire import VARIANTS, BadOption, BadRecord, find_variant, load_game
+from solitaire.locales import DEFAULT, Msg, tr
 from storage import GameRow, NotFound, Stats, Store
 
-from .service import Notice, not_yours, ordinal
+from .service import Notice, not_yours
 
 PERIODS = {"week": 7, "month": 30, "all": None}
 
@@ -48,74 +49,81 @@ class Social:
         """Keeps a player's display name for leaderboards."""
         await self._store.set_name(user_id, name)
 
-    async def stats(self, user_id: int, name: str, profile: str | None = None) -> Card | Notice:
+    async def stats(
+        self, user_id: int, name: str, profile: str | None = None, *, locale: str = DEFAULT
+    ) -> Card | Notice:
         """Returns a player's stats in one game, or in every game they played."""
         try:
             profiles = [find_variant(profile).profile] if profile else list(VARIANTS)
         except BadOption as error:
-            return Notice(str(error))
+            return Notice(error.text(locale))
         results = [(p, await self._store.stats(user_id, p)) for p in profiles]
         played = [(p, s) for p, s in results if s.played] or results[:1]
-        header = ("game", "played", "won", "win %", "streak", "best", "fewest", "fastest")
+        header = tuple(tr(locale, f"stats.{column}") for column in _COLUMNS)
         rows = [_stats_row(VARIANTS[p].title, s) for p, s in played]
-        png = await asyncio.to_thread(
-            render_stats_card, f"{name}'s solitaire", header, rows, theme=self._theme
-        )
-        lines = [f"{VARIANTS[p].title}: {_summary(s)}" for p, s in played]
-        return Card(
-            png, f"{name}'s stats. " + " ".join(lines), f"**{name}** — " + " · ".join(lines)
-        )
+        title = tr(locale, "stats.title", name=name)
+        png = await asyncio.to_thread(render_stats_card, title, header, rows, theme=self._theme)
+        lines = [f"{VARIANTS[p].title}: {_summary(s, locale)}" for p, s in played]
+        alt = tr(locale, "stats.alt", name=name, lines=" ".join(lines))
+        return Card(png, alt, f"**{name}** — " + " · ".join(lines))
 
-    async def leaderboard(self, guild_id: int | None, profile: str, period: str = "week") -> Notice:
+    async def leaderboard(
+        self, guild_id: int | None, profile: str, period: str = "week", *, locale: str = DEFAULT
+    ) -> Notice:
         """Returns the server's players by wins, and by daily deals solved."""
         if guild_id is None:
-            return Notice("Leaderboards belong to servers: ask in a server channel.")
+            return Notice(tr(locale, "top.servers_only"))
         try:
             cls = find_variant(profile)
         except BadOption as error:
-            return Notice(str(error))
+            return Notice(error.text(locale))
         days = PERIODS.get(period, 7)
         since = 0.0 if days is None else self._clock() - days * 86400
         since_day = "" if days is None else _day(since)
         wins = await self._store.leaderboard(guild_id, cls.profile, since=since)
         dailies = await self._store.daily_leaderboard(guild_id, cls.profile, since_day=since_day)
         names = await self._store.names([row.user_id for row in [*wins, *dailies]])
-        span = "all time" if days is None else f"the last {days} days"
-        lines = [f"**{cls.title} — {span}**", "Most wins:"]
+        span = tr(locale, "top.all") if days is None else tr(locale, "top.days", n=days)
+        lines = [f"**{cls.title} — {span}**", tr(locale, "top.wins")]
         lines += [
-            f"{i}. {_name(names, row.user_id)} — {row.won} of {row.played}"
-            + (f", best {row.best_moves} moves" if row.best_moves else "")
+            tr(locale, "top.row", place=i, name=_name(names, row.user_id), won=row.won,
+               played=row.played)
+            + (tr(locale, "top.best", n=row.best_moves) if row.best_moves else "")
             for i, row in enumerate(wins, 1)
-        ] or ["nobody has finished a game yet"]
-        lines.append("Daily deals solved:")
+        ] or [tr(locale, "top.no_wins")]  # fmt: skip
+        lines.append(tr(locale, "top.dailies"))
         lines += [
-            f"{i}. {_name(names, row.user_id)} — {row.won} of {row.played}"
+            tr(locale, "top.row", place=i, name=_name(names, row.user_id), won=row.won,
+               played=row.played)
             for i, row in enumerate(dailies, 1)
-        ] or ["nobody has played a daily deal yet"]
+        ] or [tr(locale, "top.no_dailies")]  # fmt: skip
         today = await self._store.daily_results(cls.profile, _day(self._clock()), guild_id=guild_id)
         if today:
             today_names = await self._store.names([row.user_id for row in today])
-            lines.append("Today's daily:")
+            lines.append(tr(locale, "top.today"))
             lines += [
-                f"{ordinal(i)} {_name(today_names, row.user_id)} — {_result(row)}"
+                tr(locale, "top.today_row", place=i, name=_name(today_names, row.user_id),
+                   result=_result(row, locale))
                 for i, row in enumerate(today, 1)
-            ]
+            ]  # fmt: skip
         return Notice("\n".join(lines), private=False)
 
-    async def share(self, user_id: int, game_id: int, name: str) -> Shared | Notice:
+    async def share(
+        self, user_id: int, game_id: int, name: str, *, locale: str = DEFAULT
+    ) -> Shared | Notice:
         """Returns the win card of game *game_id*, for its winner to post."""
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
-            return Notice("That game no longer exists.")
+            return Notice(tr(locale, "game.gone"))
         if row.user_id != user_id:
-            return Notice(not_yours(row.user_id))
+            return Notice(not_yours(row.user_id, locale))
         if row.status != "won":
-            return Notice("Only a won game can be shared.")
+            return Notice(tr(locale, "share.not_won"))
         try:
             game = load_game(row.record)
         except BadRecord as error:
-            return Notice(str(error))
+            return Notice(error.text(locale))
         png = await asyncio.to_thread(
             render_win_card,
             game,
@@ -124,24 +132,27 @@ class Social:
             hints=row.hints,
             theme=self._theme,
         )
-        marks = "".join([" (with undo)" if row.undos else "", " (with hints)" if row.hints else ""])
-        what = "today's daily" if row.daily else f"deal {row.deal}"
-        moves = f"{len(game.moves)} moves ({clock(row.seconds)}){marks}"
-        text = f"**{name}** won {game.title}, {what}, in {moves}. Can you beat it?"
+        marks = tr(locale, "share.undo") if row.undos else ""
+        marks += tr(locale, "share.hints") if row.hints else ""
+        what = Msg("share.daily") if row.daily else Msg("share.deal", deal=row.deal)
+        text = tr(
+            locale, "share.text", name=name, game=game.title, what=what, n=len(game.moves),
+            time=clock(row.seconds), marks=marks,
+        )  # fmt: skip
         return Shared(png, text, row.id)
 
-    async def replay(self, game_id: int) -> bytes | Notice:
+    async def replay(self, game_id: int, *, locale: str = DEFAULT) -> bytes | Notice:
         """Returns the animated GIF of a finished game."""
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
-            return Notice("That game no longer exists.")
+            return Notice(tr(locale, "game.gone"))
         if row.status == "playing":
-            return Notice("That game is still being played.")
+            return Notice(tr(locale, "replay.playing"))
         try:
             return await asyncio.to_thread(render_replay, row.record, theme=self._theme)
         except BadRecord as error:
-            return Notice(str(error))
+            return Notice(error.text(locale))
 
 
 def _day(timestamp: float) -> str:
@@ -152,11 +163,15 @@ def _name(names: dict[int, str], user_id: int) -> str:
     return names.get(user_id) or f"<@{user_id}>"
 
 
-def _result(row: GameRow) -> str:
+def _result(row: GameRow, locale: str) -> str:
     if row.status != "won":
-        return row.status
-    marks = "".join([" (undo)" if row.undos else "", " (hints)" if row.hints else ""])
-    return f"solved in {len(row.moves)} moves, {clock(row.seconds)}{marks}"
+        return tr(locale, f"state.{row.status}")
+    marks = tr(locale, "top.undo") if row.undos else ""
+    marks += tr(locale, "top.hints") if row.hints else ""
+    return tr(locale, "top.solved", n=len(row.moves), time=clock(row.seconds), marks=marks)
+
+
+_COLUMNS = ("game", "played", "won", "rate", "streak", "best", "fewest", "fastest")
 
 
 def _stats_row(title: str, stats: Stats) -> tuple[str, ...]:
@@ -172,10 +187,12 @@ def _stats_row(title: str, stats: Stats) -> tuple[str, ...]:
     )
 
 
-def _summary(stats: Stats) -> str:
+def _summary(stats: Stats, locale: str) -> str:
     if not stats.played:
-        return "no finished games yet"
-    best = f", fewest moves {stats.best_moves}" if stats.best_moves else ""
-    rate = f"{100 * stats.win_rate:.0f} %"
-    streak = f"streak {stats.current_streak} (best {stats.best_streak})"
-    return f"{stats.won} of {stats.played} won ({rate}), {streak}{best}"
+        return tr(locale, "stats.none")
+    best = tr(locale, "stats.fewest_moves", n=stats.best_moves) if stats.best_moves else ""
+    return tr(
+        locale, "stats.summary", won=stats.won, played=stats.played,
+        rate=f"{100 * stats.win_rate:.0f}", streak=stats.current_streak,
+        best_streak=stats.best_streak, fewest=best,
+    )  # fmt: skip

@@ -18,16 +18,19 @@ from typing import Any
 
 import discord
 
+from solitaire.locales import DEFAULT, locale_of, tr
+
 from .service import Board, Choice, GameService, Notice, Reply
 from .social import Social
 
 log = logging.getLogger(__name__)
 
 ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a"}
-_LABELS = {"draw": "Draw", "undo": "Undo", "hint": "Hint", "auto": "Auto"}
 
 
-OOPS = "Something went wrong on my side; nothing was changed. Please try again."
+def language(interaction: discord.Interaction[Any]) -> str:
+    """The catalogue for the user's Discord language (English if we lack it)."""
+    return locale_of(interaction.locale)
 
 
 def answers_errors(
@@ -42,10 +45,11 @@ def answers_errors(
             await callback(self, interaction)
         except Exception:
             log.exception("component %s failed", getattr(self, "custom_id", "?"))
+            oops = tr(language(interaction), "oops")
             if interaction.response.is_done():
-                await interaction.followup.send(OOPS, ephemeral=True)
+                await interaction.followup.send(oops, ephemeral=True)
             else:
-                await interaction.response.send_message(OOPS, ephemeral=True)
+                await interaction.response.send_message(oops, ephemeral=True)
 
     return wrapper
 
@@ -64,16 +68,23 @@ class GameButton(
 ):
     """Draw, Undo, Hint, Auto on a board; Share on a won board; Resume on a choice."""
 
-    def __init__(self, game_id: int, action: str, revision: int, *, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        action: str,
+        revision: int,
+        *,
+        disabled: bool = False,
+        locale: str = DEFAULT,
+    ) -> None:
         style = (
             discord.ButtonStyle.success
             if action in ("share", "resume")
             else discord.ButtonStyle.secondary
         )
-        label = _LABELS.get(action, action.capitalize())
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=tr(locale, f"button.{action}"),
                 style=style,
                 custom_id=f"sol:{game_id}:{action}:{revision}",
                 disabled=disabled,
@@ -100,11 +111,15 @@ class GameButton(
             await share(interaction, self.game_id)
             return
         if self.action == "resume":
-            reply = await service.resume(user.id, self.game_id)
+            reply = await service.resume(user.id, self.game_id, locale=language(interaction))
             await respond(interaction, reply)
             return
         reply = await service.play(
-            user.id, ACTIONS[self.action], game_id=self.game_id, revision=self.revision
+            user.id,
+            ACTIONS[self.action],
+            game_id=self.game_id,
+            revision=self.revision,
+            locale=language(interaction),
         )
         await respond(interaction, reply, edit=True)
 
@@ -116,15 +131,20 @@ class MoveSelect(
     """A menu of the legal moves, most useful first."""
 
     def __init__(
-        self, game_id: int, revision: int, moves: list[tuple[str, str]] | None = None
+        self,
+        game_id: int,
+        revision: int,
+        moves: list[tuple[str, str]] | None = None,
+        *,
+        locale: str = DEFAULT,
     ) -> None:
         options = [
             discord.SelectOption(label=notation, value=notation, description=what[:100])
             for notation, what in (moves or [])
-        ] or [discord.SelectOption(label="no moves", value="-")]
+        ] or [discord.SelectOption(label=tr(locale, "menu.empty"), value="-")]
         super().__init__(
             discord.ui.Select(
-                placeholder="Choose a move…",
+                placeholder=tr(locale, "menu.placeholder"),
                 options=options,
                 custom_id=f"sol:{game_id}:move:{revision}",
             )
@@ -145,10 +165,16 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         if not values or values[0] == "-":
-            await interaction.response.send_message("No move to play.", ephemeral=True)
+            await interaction.response.send_message(
+                tr(language(interaction), "menu.none"), ephemeral=True
+            )
             return
         reply = await service_of(interaction).play(
-            interaction.user.id, values[0], game_id=self.game_id, revision=self.revision
+            interaction.user.id,
+            values[0],
+            game_id=self.game_id,
+            revision=self.revision,
+            locale=language(interaction),
         )
         await respond(interaction, reply, edit=True)
 
@@ -160,11 +186,18 @@ class NewDealButton(
     """Abandons the unfinished game of a profile and deals a new one."""
 
     def __init__(
-        self, user_id: int, profile: str, draw: int, deal: int, daily: bool = False
+        self,
+        user_id: int,
+        profile: str,
+        draw: int,
+        deal: int,
+        daily: bool = False,
+        *,
+        locale: str = DEFAULT,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label="New deal",
+                label=tr(locale, "button.new"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"sol:new:{user_id}:{profile}:{draw}:{deal}" + (":d" if daily else ""),
             )
@@ -190,7 +223,7 @@ class NewDealButton(
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.user_id:
             await interaction.response.send_message(
-                "This choice is someone else's — /play to start your own game.", ephemeral=True
+                tr(language(interaction), "choice.not_yours"), ephemeral=True
             )
             return False
         return True
@@ -204,6 +237,7 @@ class NewDealButton(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 replace=True,
+                locale=language(interaction),
             )
             await respond(interaction, reply)
             return
@@ -215,6 +249,7 @@ class NewDealButton(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             replace=True,
+            locale=language(interaction),
         )
         await respond(interaction, reply)
 
@@ -225,8 +260,8 @@ class DealButton(
 ):
     """On a shared win: **Play this deal** (for whoever presses) and **Replay** (the GIF)."""
 
-    def __init__(self, action: str, game_id: int) -> None:
-        label = "Play this deal" if action == "deal" else "Replay"
+    def __init__(self, action: str, game_id: int, *, locale: str = DEFAULT) -> None:
+        label = tr(locale, f"button.{action}")
         style = discord.ButtonStyle.primary if action == "deal" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"sol:{action}:{game_id}")
@@ -254,31 +289,34 @@ class DealButton(
                 self.game_id,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
+                locale=language(interaction),
             )
             await respond(interaction, reply)
             return
         # A long game's GIF takes a moment: answer first, post it when ready.
         await interaction.response.defer(thinking=True)
-        gif = await social_of(interaction).replay(self.game_id)
+        locale = language(interaction)
+        gif = await social_of(interaction).replay(self.game_id, locale=locale)
         if isinstance(gif, Notice):
             await interaction.followup.send(gif.text, ephemeral=True)
             return
+        alt = tr(locale, "replay.alt")
         await interaction.followup.send(
-            file=discord.File(io.BytesIO(gif), "replay.gif", description="the whole game")
+            file=discord.File(io.BytesIO(gif), "replay.gif", description=alt)
         )
 
 
 async def share(interaction: discord.Interaction[Any], game_id: int) -> None:
     """Posts a win card publicly, with Play this deal and Replay buttons."""
-    user = interaction.user
+    user, locale = interaction.user, language(interaction)
     await social_of(interaction).remember(user.id, user.display_name)
-    shared = await social_of(interaction).share(user.id, game_id, user.display_name)
+    shared = await social_of(interaction).share(user.id, game_id, user.display_name, locale=locale)
     if isinstance(shared, Notice):
         await interaction.response.send_message(shared.text, ephemeral=True)
         return
     view = discord.ui.View(timeout=None)
-    view.add_item(DealButton("deal", shared.game_id))
-    view.add_item(DealButton("replay", shared.game_id))
+    view.add_item(DealButton("deal", shared.game_id, locale=locale))
+    view.add_item(DealButton("replay", shared.game_id, locale=locale))
     file = discord.File(io.BytesIO(shared.png), "win.png", description=shared.text[:1024])
     await interaction.response.send_message(shared.text, file=file, view=view)
 
@@ -286,30 +324,28 @@ async def share(interaction: discord.Interaction[Any], game_id: int) -> None:
 DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton, DealButton)
 
 
-def board_view(board: Board) -> discord.ui.View:
+def board_view(board: Board, locale: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if board.won:
-        view.add_item(GameButton(board.game_id, "share", board.revision))
+        view.add_item(GameButton(board.game_id, "share", board.revision, locale=locale))
         return view
     if board.status != "playing":
         return view
     game, revision = board.game_id, board.revision
-    view.add_item(GameButton(game, "draw", revision, disabled=not board.can_draw))
-    view.add_item(GameButton(game, "undo", revision, disabled=not board.can_undo))
-    view.add_item(GameButton(game, "hint", revision))
-    view.add_item(GameButton(game, "auto", revision))
+    can = {"draw": board.can_draw, "undo": board.can_undo, "hint": True, "auto": True}
+    for action, enabled in can.items():
+        view.add_item(GameButton(game, action, revision, disabled=not enabled, locale=locale))
     if board.moves:
-        view.add_item(MoveSelect(game, revision, board.moves))
+        view.add_item(MoveSelect(game, revision, board.moves, locale=locale))
     return view
 
 
-def choice_view(choice: Choice, user_id: int) -> discord.ui.View:
+def choice_view(choice: Choice, user_id: int, locale: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(choice.game_id, "resume", 0))
-    draw = choice.options.get("draw", 0)
-    view.add_item(
-        NewDealButton(user_id, choice.profile, int(draw or 0), choice.deal or 0, choice.daily)
-    )
+    view.add_item(GameButton(choice.game_id, "resume", 0, locale=locale))
+    draw = int(choice.options.get("draw", 0) or 0)
+    deal = choice.deal or 0
+    view.add_item(NewDealButton(user_id, choice.profile, draw, deal, choice.daily, locale=locale))
     return view
 
 
@@ -322,19 +358,19 @@ async def respond(
 ) -> None:
     """Answers an interaction with *reply*: a board (new, or in place of the
     pressed one when *edit*), a private notice, or a resume-or-new choice."""
+    locale = language(interaction)
     if isinstance(reply, Notice):
         await interaction.response.send_message(reply.text, ephemeral=reply.private)
     elif isinstance(reply, Choice):
-        await interaction.response.send_message(
-            reply.text, view=choice_view(reply, interaction.user.id), ephemeral=True
-        )
+        view = choice_view(reply, interaction.user.id, locale)
+        await interaction.response.send_message(reply.text, view=view, ephemeral=True)
     elif edit:
         await interaction.response.edit_message(
-            content=reply.text, attachments=[board_file(reply)], view=board_view(reply)
+            content=reply.text, attachments=[board_file(reply)], view=board_view(reply, locale)
         )
     else:
         await interaction.response.send_message(
-            reply.text, file=board_file(reply), view=board_view(reply)
+            reply.text, file=board_file(reply), view=board_view(reply, locale)
         )
         message = await interaction.original_response()
         await service_of(interaction).remember_board(

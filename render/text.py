@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from solitaire import Game
 from solitaire.cards import RANK_NAMES, Card
+from solitaire.locales import DEFAULT, Msg, tr
 from solitaire.piles import pile_kind
 from solitaire.variants.calculation import Calculation
 from solitaire.variants.castles_end import CastlesEnd
 from solitaire.variants.klondike import Klondike
 
 MAX_DESCRIPTION = 1000
-_GROUPS = (
-    ("stock", "Stock"), ("waste", "Waste"), ("jewels", "Jewels"), ("lid", "Lids"),
-    ("reserve", "Reserves"), ("foundation", "Foundations"), ("column", "Columns"),
-)  # fmt: skip
+_GROUPS = ("stock", "waste", "jewels", "lid", "reserve", "foundation", "column")
 
 
 def clock(seconds: float) -> str:
@@ -52,24 +50,22 @@ def captions(game: Game) -> dict[str, list[str]]:
     return notes
 
 
-def status_line(game: Game, elapsed: float | None = None) -> str:
+def status_line(game: Game, elapsed: float | None = None, locale: str = DEFAULT) -> str:
     """Returns one line: game, deal, moves, time, and how it stands."""
-    title = game.title
+    parts = [game.title]
     if isinstance(game, Klondike):
-        title += f", draw {game.options['draw']}"
-    parts = [title]
+        parts[0] = tr(locale, "status.draw", game=game.title, n=game.options["draw"])
     if game.deal is not None:
-        parts.append(f"deal {game.deal}")
-    count = len(game.moves)
-    parts.append(f"{count} move" + ("" if count == 1 else "s"))
+        parts.append(tr(locale, "status.deal", deal=game.deal))
+    parts.append(tr(locale, "status.moves", n=len(game.moves)))
     if elapsed is not None:
         parts.append(clock(elapsed))
     if isinstance(game, CastlesEnd) and game.base_rank:
-        parts.append(f"base rank {RANK_NAMES[game.base_rank]}")
+        parts.append(tr(locale, "status.base", rank=Msg(f"rank.{game.base_rank}")))
     if game.is_won:
-        parts.append("WON")
+        parts.append(tr(locale, "status.won"))
     elif game.is_stuck:
-        parts.append("no moves left")
+        parts.append(tr(locale, "status.stuck"))
     return " · ".join(parts)
 
 
@@ -77,59 +73,58 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def _pile(game: Game, code: str, detail: int) -> str:
+def _pile(game: Game, code: str, detail: int, locale: str) -> str:
     """A pile in words at a level of *detail*: 2 every face-up card, 1 the
     ends of a column's run, 0 the top card only."""
     cards = game.pile(code)
     down = game.hidden(code)
     kind = pile_kind(code)
     if not cards:
-        return f"{code} empty"
+        return tr(locale, "alt.empty", code=code)
     if kind in ("stock", "jewels"):
-        shown = f", top {cards[-1]}" if down < len(cards) else ""
-        return (
-            f"{code} {len(cards)} face down{shown}"
-            if not shown
-            else f"{code} {len(cards)} cards{shown}"
-        )
+        if down < len(cards):
+            return tr(locale, "alt.stock_top", code=code, n=len(cards), top=cards[-1])
+        return tr(locale, "alt.face_down", code=code, n=len(cards))
     if kind == "foundation":
-        return f"{code} {cards[0]} to {cards[-1]}" if len(cards) > 1 else f"{code} {cards[-1]}"
+        if len(cards) > 1:
+            return tr(locale, "alt.foundation_run", code=code, first=cards[0], top=cards[-1])
+        return f"{code} {cards[-1]}"
     up = cards[down:]
-    hidden = f"{down} down, " if down else ""
+    hidden = tr(locale, "alt.down", n=down) if down else ""
     if detail >= 2 or len(up) <= 2:
         body = _cards(up)
     elif detail == 1:
-        body = f"{up[0]} … {up[-1]} ({len(up)} up)"
+        body = tr(locale, "alt.run", first=up[0], top=up[-1], n=len(up))
     else:
-        body = f"top {up[-1]} ({len(up)} up)"
+        body = tr(locale, "alt.top", top=up[-1], n=len(up))
     return f"{code}: {hidden}{body}"
 
 
-def describe(game: Game) -> str:
+def describe(game: Game, locale: str = DEFAULT) -> str:
     """Returns the table in words, at most 1,000 characters: every pile by
     its code, then how the game stands."""
     for detail in (2, 1, 0):
         groups = []
-        for kind, name in _GROUPS:
+        for kind in _GROUPS:
             codes = [code for code in game.PILES if pile_kind(code) == kind]
             if codes:
-                groups.append(
-                    f"{name}: " + "; ".join(_pile(game, code, detail) for code in codes) + "."
-                )
-        text = status_line(game) + ". " + " ".join(groups)
+                piles = "; ".join(_pile(game, code, detail, locale) for code in codes)
+                groups.append(f"{tr(locale, 'alt.' + kind)}: {piles}.")
+        text = status_line(game, locale=locale) + ". " + " ".join(groups)
         if len(text) <= MAX_DESCRIPTION:
             return text
     return text[: MAX_DESCRIPTION - 1] + "…"
 
 
-def text_table(game: Game) -> str:
+def text_table(game: Game, locale: str = DEFAULT) -> str:
     """Returns the table as lines of text, one pile a line, for a terminal."""
-    lines = [status_line(game)]
+    lines = [status_line(game, locale=locale)]
     for code in game.PILES:
         cards = game.pile(code)
         down = game.hidden(code)
         if pile_kind(code) in ("stock", "jewels"):
-            shown = f"[{down} face down]" + (f" {cards[-1]}" if down < len(cards) else "")
+            shown = f"[{tr(locale, 'table.face_down', n=down)}]"
+            shown += f" {cards[-1]}" if down < len(cards) else ""
         else:
             shown = " ".join(["##"] * down + [str(card) for card in cards[down:]]) or "—"
         lines.append(f"{code:>3}: {shown}")

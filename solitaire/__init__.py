@@ -23,6 +23,7 @@ from .errors import (
     SolitaireError,
 )
 from .game import Game, Position, Record
+from .locales import Msg
 from .move import DRAW, Move
 from .notation import is_move_like, parse_command
 from .piles import Option
@@ -66,7 +67,7 @@ def find_variant(profile: str) -> type[Game]:
         return VARIANTS[key]
     except KeyError:
         names = ", ".join(VARIANTS)
-        raise BadOption(f"There is no game `{profile}` (games: {names}).") from None
+        raise BadOption(Msg("game.unknown", profile=profile, names=names)) from None
 
 
 def new_game(
@@ -112,7 +113,7 @@ def load_game(record: Mapping[str, Any]) -> Game:
     try:
         cls = PROFILES[f"{record['profile']}@{record['version']}"]
     except (KeyError, TypeError):
-        raise BadRecord("This saved game names no rule profile this bot knows.") from None
+        raise BadRecord(Msg("record.unknown_profile")) from None
     return cls.from_record(record)
 
 

@@ -1,9 +1,12 @@
-"""The errors the engine raises. All are :class:`ValueError`; each message is
-one line a player can read."""
+"""The errors the engine raises. All are :class:`ValueError`; each carries its
+:class:`~solitaire.locales.Msg`, one line a player can read in their language
+(``str(error)`` is the English)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from .locales import Msg
 
 if TYPE_CHECKING:
     from .move import Move
@@ -11,6 +14,14 @@ if TYPE_CHECKING:
 
 class SolitaireError(ValueError):
     """Base of every error the engine raises for bad input."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.render())
+        self.message = message
+
+    def text(self, locale: str) -> str:
+        """Returns the error's message in *locale*."""
+        return self.message.render(locale)
 
 
 class IllegalMove(SolitaireError):
@@ -24,7 +35,7 @@ class InvalidNotation(IllegalMove):
 class AmbiguousMove(IllegalMove):
     """Text that names more than one legal move; ``choices`` lists them."""
 
-    def __init__(self, message: str, choices: list[Move]) -> None:
+    def __init__(self, message: Msg, choices: list[Move]) -> None:
         super().__init__(message)
         self.choices = choices
 

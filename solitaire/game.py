@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from .cards import Card
 from .deal import MAX_DEAL, MIN_DEAL, is_deal_number, shuffled_deck
 from .errors import AmbiguousMove, BadOption, BadRecord, IllegalMove, InvalidNotation
+from .locales import Msg
 from .move import DRAW, Move
 from .notation import parse_notation, quote
 from .piles import EMPTY, Option, Pile, pile_kind
@@ -66,7 +67,7 @@ class Game:
             self._start = self.position()
         elif deal is not None:
             if not is_deal_number(deal):
-                raise BadOption(f"A deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}.")
+                raise BadOption(Msg("deal.bad_number", low=MIN_DEAL, high=MAX_DEAL))
             self._deal(shuffled_deck(deal, self.DECKS))
 
     # -- options -------------------------------------------------------------
@@ -81,8 +82,8 @@ class Game:
         known = {option.name: option for option in cls.OPTIONS}
         for name in options:
             if name not in known:
-                names = ", ".join(known) or "none"
-                raise BadOption(f"{cls.title} has no option `{name}` (options: {names}).")
+                names = ", ".join(known) or Msg("word.none")
+                raise BadOption(Msg("option.unknown", game=cls.title, name=name, names=names))
         return {
             name: option.coerce(options[name]) if options.get(name) is not None else option.default
             for name, option in known.items()
@@ -98,15 +99,15 @@ class Game:
         """Game-wide state that is not a pile (passes used, a base rank)."""
         return {}
 
-    def _why_not_draw(self) -> str | None:
-        return f"{self.title} has no draw: move the stock card to a pile instead."
+    def _why_not_draw(self) -> Msg | None:
+        return Msg("rule.no_draw", game=self.title)
 
-    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> Msg | None:
         """Returns why *cards*, the top of pile *source*, may not be moved
         together, or ``None`` if they may."""
         raise NotImplementedError
 
-    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> Msg | None:
         """Returns why *cards* (movable from ``move.source``) may not go to
         ``move.target``, or ``None`` if they may."""
         raise NotImplementedError
@@ -180,14 +181,9 @@ class Game:
             return len(pile.cards)
         return pile.down
 
-    def pile_name(self, code: str) -> str:
+    def pile_name(self, code: str) -> Msg:
         """Returns a pile's name for messages: ``column 3``, ``foundation f2``."""
-        kind = pile_kind(code)
-        if kind in ("stock", "waste", "jewels") and len(code) == 1:
-            return f"the {kind}"
-        if kind == "column":
-            return f"column {code}"
-        return f"{kind} {code}"
+        return Msg(f"pile.{pile_kind(code)}", code=code)
 
     def position(self) -> Position:
         """Returns every pile as a list of card codes, bottom to top;
@@ -201,11 +197,11 @@ class Game:
     def _set_position(self, position: Mapping[str, Sequence[str]]) -> None:
         for code, names in position.items():
             if code not in self._piles:
-                raise BadOption(f"{self.title} has no pile `{code}`.")
+                raise BadOption(Msg("position.no_pile", game=self.title, code=code))
             try:
                 cards = tuple(Card.parse(name.lstrip("#")) for name in names)
             except ValueError as error:
-                raise BadOption(f"pile `{code}`: {error}") from None
+                raise BadOption(Msg("position.bad_card", code=code, detail=error)) from None
             down = 0
             while down < len(names) and names[down].startswith("#"):
                 down += 1
@@ -284,15 +280,15 @@ class Game:
         ambiguous = any(other.count != 1 for other in others)
         return move if move.show_count == ambiguous else replace(move, show_count=ambiguous)
 
-    def _why_not(self, move: Move) -> str | None:
+    def _why_not(self, move: Move) -> Msg | None:
         """Returns why *move* is illegal here, or ``None`` if it is legal."""
         if move.is_draw:
             return self._why_not_draw()
         for code in (move.source, move.target):
             if code not in self._piles:
-                return f"There is no pile `{code}` in {self.title}."
+                return Msg("game.no_pile", code=code, game=self.title)
         if move.source == move.target:
-            return "A card can't move onto its own pile."
+            return Msg("rule.same_pile")
         pile = self._piles[move.source]
         cards = pile.cards[len(pile.cards) - move.count :]
         return (
@@ -301,16 +297,16 @@ class Game:
             or self._why_not_put(move, cards)
         )
 
-    def _why_not_source(self, source: str, pile: Pile, count: int) -> str | None:
+    def _why_not_source(self, source: str, pile: Pile, count: int) -> Msg | None:
         if not pile.cards:
-            return f"{self.pile_name(source).capitalize()} is empty."
+            return Msg("rule.pile_empty", pile=self.pile_name(source))
         face_up = len(pile.cards) - self.hidden(source)
         if not face_up:
             if source == "s":
-                return "Stock cards are drawn with `s`."
-            return f"{self.pile_name(source).capitalize()} has no face-up card."
+                return Msg("rule.stock_draws")
+            return Msg("rule.no_face_up", pile=self.pile_name(source))
         if count < 1 or count > face_up:
-            return f"{self.pile_name(source).capitalize()} has {face_up} face-up cards."
+            return Msg("rule.face_up", pile=self.pile_name(source), n=face_up)
         return None
 
     def parse_move(self, text: str) -> Move:
@@ -331,9 +327,9 @@ class Game:
             return DRAW
         for code in (source, target):
             if code != "f" and code not in self._piles:
-                raise InvalidNotation(f"There is no pile `{code}` in {self.title}.")
+                raise InvalidNotation(Msg("game.no_pile", code=code, game=self.title))
         if "f" in (source, target) and not self.foundations:
-            raise InvalidNotation(f"{self.title} has no foundations.")
+            raise InvalidNotation(Msg("game.no_foundations", game=self.title))
         sources = self.foundations if source == "f" else (source,)
         targets = self.foundations if target == "f" else (target,)
         found = list(self._generate_legal(sources, targets, count))
@@ -347,11 +343,11 @@ class Game:
             return self._canonical(found[0])
         if found:
             choices = self._canonical_list(found)
-            listed = " or ".join(f"`{choice.notation}`" for choice in choices)
-            raise AmbiguousMove(f"{quote(text)} could be {listed}: say which.", choices)
+            listed = tuple(f"`{choice.notation}`" for choice in choices)
+            raise AmbiguousMove(Msg("rule.ambiguous", text=quote(text), choices=listed), choices)
         raise IllegalMove(self._explain(sources, targets, count or 1))
 
-    def _explain(self, sources: Sequence[str], targets: Sequence[str], count: int) -> str:
+    def _explain(self, sources: Sequence[str], targets: Sequence[str], count: int) -> Msg:
         source = next((code for code in sources if self.pile(code)), sources[0])
         reasons = [self._why_not(Move(source, target, count)) for target in targets]
         if len(targets) > 1:
@@ -360,11 +356,11 @@ class Game:
             for target, reason in zip(targets, reasons, strict=True):
                 pile = self.pile(target)
                 if top and pile and pile[-1].suit == top[0].suit:
-                    return reason or "That is not a legal move here."
+                    return reason or Msg("rule.not_legal")
             for target, reason in zip(targets, reasons, strict=True):
                 if not self.pile(target):
-                    return reason or "That is not a legal move here."
-        return reasons[0] or "That is not a legal move here."
+                    return reason or Msg("rule.not_legal")
+        return reasons[0] or Msg("rule.not_legal")
 
     def play(self, move: Move | str) -> Move:
         """Plays *move* (a :class:`Move` or notation) and returns it in
@@ -409,7 +405,7 @@ class Game:
         :raises IllegalMove: if no move was played.
         """
         if not self._moves:
-            raise IllegalMove("There is nothing to undo.")
+            raise IllegalMove(Msg("rule.nothing_to_undo"))
         move = self._unapply()
         self._redo.append(move)
         self.undos += 1
@@ -447,7 +443,7 @@ class Game:
         :raises IllegalMove: if there is nothing to redo.
         """
         if not self._redo:
-            raise IllegalMove("There is nothing to redo.")
+            raise IllegalMove(Msg("rule.nothing_to_redo"))
         move = self._redo[-1]
         reason = self._why_not(move)
         if reason:
@@ -490,19 +486,17 @@ class Game:
         scores = {move: self._hint_score(move) for move in moves}
         return sorted(moves, key=lambda move: -scores[move])
 
-    def describe_move(self, move: Move) -> str:
+    def describe_move(self, move: Move) -> Msg:
         """Returns what a legal move does, in words: ``7♠ onto 8♥``."""
         if move.is_draw:
-            if self.pile("s"):
-                return "draw from the stock"
-            return "turn the waste over"
+            return Msg("move.draw" if self.pile("s") else "move.turn_over")
         cards = self.pile(move.source)[-move.count :]
         moving = str(cards[0]) if len(cards) == 1 else f"{cards[0]}…{cards[-1]}"
         target = self.pile(move.target)
         if target and pile_kind(move.target) != "foundation":
-            return f"{moving} onto {target[-1]}"
-        empty = "empty " if not target and pile_kind(move.target) == "column" else ""
-        return f"{moving} to {empty}{self.pile_name(move.target)}"
+            return Msg("move.onto", cards=moving, card=target[-1])
+        key = "move.to_empty" if not target and pile_kind(move.target) == "column" else "move.to"
+        return Msg(key, cards=moving, pile=self.pile_name(move.target))
 
     # -- the end ----------------------------------------------------------------
 
@@ -546,11 +540,13 @@ class Game:
             redo = [Move.parse(text) for text in record.get("redo", ())]
             game.undos = int(record.get("undos", 0))
         except (KeyError, TypeError, ValueError) as error:
-            raise BadRecord(f"This saved {cls.title} game is damaged ({error}).") from None
+            raise BadRecord(Msg("record.damaged", game=cls.title, detail=error)) from None
         for number, move in enumerate(moves, 1):
             reason = game._why_not(move)
             if reason:
-                raise BadRecord(f"Move {number} (`{move.notation}`) does not replay: {reason}")
+                raise BadRecord(
+                    Msg("record.bad_move", number=number, move=move.notation, reason=reason)
+                )
             game._apply(move)
         game._redo = redo[::-1]
         return game

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from .errors import IllegalMove
 from .game import Game
+from .locales import Msg
 from .move import DRAW, Move
 from .solver import Outcome, Solution
 from .variants.klondike import UNLIMITED, Klondike
@@ -78,7 +79,7 @@ def replay_ksolve(game: Klondike, moves_made: str) -> list[Move]:
 
     _play_all(copy, moves_made, play)
     if not copy.is_won:
-        raise IllegalMove("pyksolve's line does not end in a win in our engine")
+        raise IllegalMove(Msg("solver.no_win"))
     return played
 
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import InvalidNotation
+from .locales import Msg
 
 _CANONICAL = re.compile(r"([a-z]\d*|\d+) ([a-z]\d*|\d+)(?:x([1-9]\d*))?")
 
@@ -41,7 +42,7 @@ class Move:
             return DRAW
         match = _CANONICAL.fullmatch(text)
         if match is None:
-            raise InvalidNotation(f"not a move in canonical notation: {text!r}")
+            raise InvalidNotation(Msg("notation.not_canonical", text=repr(text)))
         source, target, count = match.groups()
         if count is None:
             return cls(source, target)

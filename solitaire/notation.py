@@ -13,6 +13,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from .errors import InvalidNotation
+from .locales import Msg
 
 _SEPARATORS = re.compile(r"[\s\-–—>→,]+")
 _COUNT = re.compile(r"x\s*(\d{1,3})$")
@@ -76,7 +77,7 @@ def parse_notation(text: str, codes: Collection[str]) -> Pattern:
     :raises InvalidNotation: if *text* names no move.
     """
     if len(text) > _MAX_TEXT:
-        raise InvalidNotation("That is too long for a move: try something like `w 3`.")
+        raise InvalidNotation(Msg("notation.too_long"))
     rest = text.strip().lower()
     count = None
     match = _COUNT.search(rest)
@@ -84,19 +85,17 @@ def parse_notation(text: str, codes: Collection[str]) -> Pattern:
         count = int(match.group(1))
         rest = rest[: match.start()]
         if count < 1:
-            raise InvalidNotation(f"{quote(text)}: the count must be at least 1.")
+            raise InvalidNotation(Msg("notation.count", text=quote(text)))
     chunks = [chunk for chunk in _SEPARATORS.split(rest) if chunk]
     if not chunks:
-        raise InvalidNotation("Type a move like `w 3`, `7 2` or `s`.")
+        raise InvalidNotation(Msg("notation.empty"))
     tokens: list[str] = []
     for chunk in chunks:
         tokens.extend(_tokens(chunk, codes, whole=len(chunks) > 1, text=text))
     if tokens in (["s"], ["d"]) and count is None:
         return Pattern("s", "")
     if len(tokens) != 2:
-        raise InvalidNotation(
-            f"{quote(text)} is not a move: give a source pile and a target, like `w 3`."
-        )
+        raise InvalidNotation(Msg("notation.not_a_move", text=quote(text)))
     source, target = ("s" if token == "d" else token for token in tokens)
     return Pattern(source, target, count)
 
@@ -117,7 +116,7 @@ def _tokens(chunk: str, codes: Collection[str], *, whole: bool, text: str) -> li
         one = _alias(chunk[i], codes)
         if one not in codes and one not in ("f", "d", "s"):
             named = chunk if _CODE_LIKE.fullmatch(chunk) else chunk[i]
-            raise InvalidNotation(f"{quote(text)}: there is no pile {quote(named)} in this game.")
+            raise InvalidNotation(Msg("notation.no_pile", text=quote(text), named=quote(named)))
         tokens.append(one)
         i += 1
     return tokens

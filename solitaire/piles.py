@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .errors import BadOption
+from .locales import Msg
 
 
 class Pile(NamedTuple):
@@ -39,7 +40,7 @@ class Option(NamedTuple):
             if isinstance(value, str) and value.strip().lower() == _spell(choice):
                 return choice
         allowed = ", ".join(_spell(choice) for choice in self.choices)
-        raise BadOption(f"`{self.name}` can be {allowed}, not {value!r}.")
+        raise BadOption(Msg("option.bad_value", name=self.name, allowed=allowed, value=repr(value)))
 
 
 def _spell(choice: object) -> str:

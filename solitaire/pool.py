@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .errors import BadOption
 from .game import Game
+from .locales import Msg
 from .registry import VARIANTS
 from .solver import Outcome, solve
 
@@ -50,9 +51,7 @@ def winnable_deals(cls: type[Game], options: Mapping[str, object]) -> tuple[int,
     try:
         deals: tuple[int, ...] = import_module(f"{__package__}.pools.{name}").DEALS
     except ModuleNotFoundError:
-        raise BadOption(
-            f"No winnable deals of {cls.title} with these options are known yet."
-        ) from None
+        raise BadOption(Msg("pool.none", game=cls.title)) from None
     return deals
 
 

@@ -549,6 +549,7 @@ class FakeDiscord:
         who: dict[str, Any] = ALICE,
         dm: bool = False,
         timeout: float = 5.0,
+        locale: str = "en-US",
     ) -> Reply:
         data = {
             "id": self.command_id(name),
@@ -565,10 +566,17 @@ class FakeDiscord:
         }
         if not dm:
             data["guild_id"] = str(GUILD_ID)
-        return await self._send_interaction(self._interaction(2, data, who, dm=dm), timeout)
+        interaction = self._interaction(2, data, who, dm=dm, locale=locale)
+        return await self._send_interaction(interaction, timeout)
 
     async def autocomplete(
-        self, name: str, option: str, typed: str, *, who: dict[str, Any] = ALICE
+        self,
+        name: str,
+        option: str,
+        typed: str,
+        *,
+        who: dict[str, Any] = ALICE,
+        locale: str = "en-US",
     ) -> Reply:
         data = {
             "id": self.command_id(name),
@@ -577,7 +585,7 @@ class FakeDiscord:
             "guild_id": str(GUILD_ID),
             "options": [{"name": option, "type": 3, "value": typed, "focused": True}],
         }
-        return await self._send_interaction(self._interaction(4, data, who), 5.0)
+        return await self._send_interaction(self._interaction(4, data, who, locale=locale), 5.0)
 
     async def press(
         self,
@@ -587,6 +595,7 @@ class FakeDiscord:
         who: dict[str, Any] = ALICE,
         values: list[str] | None = None,
         timeout: float = 5.0,
+        locale: str = "en-US",
     ) -> Reply:
         component_type = 3 if values is not None else 2
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
@@ -594,7 +603,7 @@ class FakeDiscord:
             data["values"] = values
         channel_id = int(message["channel_id"])
         interaction = self._interaction(
-            3, data, who, message=message, dm=channel_id == DM_CHANNEL_ID
+            3, data, who, message=message, dm=channel_id == DM_CHANNEL_ID, locale=locale
         )
         return await self._send_interaction(interaction, timeout)
 

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from solitaire import load_position
+from solitaire.locales import CATALOGUES
 from tests import fake_discord
 from tests.botprocess import TOKEN, BotProcess
 from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
@@ -246,3 +247,62 @@ async def test_play_a_winnable_deal(server: FakeDiscord, bot: BotProcess) -> Non
     assert "New game: Castle's End" in board.content and board.files
     refused = await server.slash("play", {"game": "casket", "winnable": True})
     assert refused.ephemeral and "No winnable deals of Casket" in refused.content
+
+
+async def test_the_sync_payload_carries_german_localizations(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    commands = {c["name"]: c for scope in server.commands.values() for c in scope}
+    for name, command in commands.items():
+        # Names stay the same in every language, so players can share them.
+        assert not command.get("name_localizations"), name
+        german = command["description_localizations"]["de"]
+        assert german == CATALOGUES["de"][f"cmd.{name}"]
+        assert german != command["description"]
+        for option in command.get("options", []):
+            assert not option.get("name_localizations"), (name, option["name"])
+            assert option["description_localizations"]["de"] != option["description"]
+    play = {option["name"]: option for option in commands["play"]["options"]}
+    draws = {c["value"]: c for c in play["draw"]["choices"]}
+    assert draws[3]["name"] == "draw 3"
+    assert draws[3]["name_localizations"]["de"] == "3 Karten ziehen"
+    passes = {c["value"]: c["name_localizations"]["de"] for c in play["passes"]["choices"]}
+    assert passes["unlimited"] == "unbegrenzt"
+
+
+async def test_the_same_interaction_answers_in_german_and_in_english(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    german = await server.slash("play", {"game": "klondike", "deal": 4711}, locale="de")
+    english = await server.slash(
+        "play", {"game": "klondike", "deal": 4711}, who=BOB, locale="en-US"
+    )
+    assert german.content.startswith("Neues Spiel: Klondike, Spiel Nr. 4711.")
+    assert english.content.startswith("New game: Klondike, deal 4711.")
+    assert "Spalten:" in german.data["attachments"][0]["description"]
+    assert "Columns:" in english.data["attachments"][0]["description"]
+    assert german.component(":draw:")["label"] == "Ziehen"
+    assert english.component(":draw:")["label"] == "Draw"
+    assert german.component(":move:")["placeholder"] == "Zug wählen …"
+
+    refused_de = await server.slash("move", {"notation": "7 1"}, locale="de")
+    refused_en = await server.slash("move", {"notation": "7 1"}, who=BOB, locale="en-GB")
+    assert refused_de.ephemeral and "passt nicht auf" in refused_de.content
+    assert refused_en.ephemeral and "can't go on" in refused_en.content
+
+    suggestions = await server.autocomplete("move", "notation", "4", locale="de")
+    assert suggestions.data["choices"][0]["name"] == "4 f1 — A♣ auf Grundstapel f1"
+
+    drawn = await server.press(
+        server.message(german), german.component(":draw:")["custom_id"], locale="de"
+    )
+    assert drawn.content.startswith("`s` — vom Nachziehstapel ziehen")
+
+    rules = await server.slash("rules", {"game": "casket"}, locale="de")
+    assert "Körperstapel" in rules.content and "Deckel" in rules.content
+    unknown = await server.slash("rules", {"game": "casket"}, who=BOB, locale="pt-BR")
+    assert "two decks" in unknown.content  # no Portuguese: English
+
+    # A plain message carries no language: the author's last interaction tells it.
+    chat = await server.say("4f", mention=True)
+    assert chat.content.startswith("`4 f1` — A♣ auf Grundstapel f1")

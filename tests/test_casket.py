@@ -26,7 +26,7 @@ def test_the_deal_uses_two_decks_each_card_exactly_twice() -> None:
 
 def test_the_body_builds_down_in_suit_without_wrap() -> None:
     game = table(CK, {"1": "9H", "2": "8H", "3": "8S", "4": "AC", "5": "KC"})
-    refused(game, "3 1", "body pile 1 needs a 8♥")
+    refused(game, "3 1", "body pile 1 needs the 8♥")
     game.play("2 1")
     assert shown(game, "1") == {"1": "9H 8H"}
     refused(game, "5 4", "nothing goes on an Ace")

@@ -22,7 +22,7 @@ def test_any_card_starts_the_first_foundation_and_fixes_the_base_rank() -> None:
     game = table(CE, {"1": "7H", "2": "8S", "3": "7C"})
     game.play("1 f")
     assert game.base_rank == 7
-    refused(game, "2 f2", "8♠ can't start foundation f2", "starts with a 7")
+    refused(game, "2 f2", "8♠ can't start foundation f2", "the base rank is 7")
     assert game.play("3 f").notation == "3 f2"
 
 
@@ -74,7 +74,7 @@ def test_a_foundation_top_card_plays_back_and_the_base_rank_stays() -> None:
     game.play("f2 3")  # a lone base card, to an empty column
     assert shown(game, "f2", "3") == {"f2": "", "3": "6C"}
     assert game.base_rank == 6
-    refused(game, "2 f2", "starts with a 6")
+    refused(game, "2 f2", "the base rank is 6")
     refused(game, "f1 f2", "only go back onto a column")
 
 

@@ -30,6 +30,16 @@ def test_the_console_plays_moves_from_stdin(tmp_path: Path) -> None:
     assert Image.open(tmp_path / "table.png").format == "PNG"
 
 
+def test_the_console_speaks_german_when_asked(tmp_path: Path) -> None:
+    out = run_console(
+        tmp_path, "klondike", "--deal", "4711", "--lang", "de", stdin="4f\n7 1\nrules\nquit\n"
+    )
+    assert "Neues Spiel: Klondike, Spiel Nr. 4711." in out
+    assert "`4 f1` — A♣ auf Grundstapel f1" in out
+    assert "passt nicht auf" in out
+    assert "Ziel:" in out and "(Bild: " in out
+
+
 def test_the_console_resumes_the_unfinished_game(tmp_path: Path) -> None:
     run_console(tmp_path, "casket", "--deal", "3", stdin="s\n")
     out = run_console(tmp_path, "casket", stdin="quit\n")

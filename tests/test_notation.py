@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire import AmbiguousMove, IllegalMove, InvalidNotation, Move, new_game, parse_command
+from solitaire.locales import Msg
 from solitaire.notation import Pattern, parse_notation
 
 KLONDIKE = {"s", "w", "f1", "f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7"}
@@ -131,5 +132,5 @@ def test_a_pile_the_game_lacks_is_named_in_the_reason() -> None:
 
 def test_ambiguous_move_lists_the_choices() -> None:
     assert issubclass(AmbiguousMove, IllegalMove)
-    error = AmbiguousMove("`1 2` could be …", [Move("1", "2", 1, True), Move("1", "2", 2)])
+    error = AmbiguousMove(Msg("rule.not_legal"), [Move("1", "2", 1, True), Move("1", "2", 2)])
     assert [m.notation for m in error.choices] == ["1 2x1", "1 2x2"]

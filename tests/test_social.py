@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.service import Board, Choice, GameService, Notice, ordinal
+from bot.service import Board, Choice, GameService, Notice
 from bot.social import Card, Shared, Social
 from solitaire import daily_deal, load_position
+from solitaire.locales import ordinal
 from storage import SQLiteStore, open_store
 
 ALICE, BOB, CAROL = 1, 2, 3

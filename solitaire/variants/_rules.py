@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import ACE, KING, Card, card
+from ..locales import Msg
 
 
 def builds_down_alternate(lower: Card, upper: Card) -> bool:
@@ -29,19 +30,18 @@ def suit_foundation_takes(moving: Card, pile: Sequence[Card]) -> bool:
     return moving.suit == top.suit and moving.rank == top.rank + 1
 
 
-def suit_foundation_refuses(moving: Card, pile: Sequence[Card], code: str) -> str | None:
+def suit_foundation_refuses(moving: Card, pile: Sequence[Card], code: str) -> Msg | None:
     """Returns why *moving* may not go on a foundation built up in suit from
     the Ace, or ``None``."""
     if suit_foundation_takes(moving, pile):
         return None
     if not pile:
-        return f"{moving} can't start foundation {code}: only an Ace can."
+        return Msg("rule.ace_first", card=moving, code=code)
     top = pile[-1]
     if top.rank == KING:
-        return f"Foundation {code} is complete."
-    return (
-        f"{moving} can't go on {top}: foundation {code} needs the {card(top.rank + 1, top.suit)}."
-    )
+        return Msg("rule.complete", code=code)
+    wanted = card(top.rank + 1, top.suit)
+    return Msg("rule.foundation_needs", card=moving, top=top, code=code, wanted=wanted)
 
 
 def suit_heights(foundations: Sequence[Sequence[Card]]) -> dict[int, list[int]]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..cards import KING, Card, rank_name
+from ..cards import KING, Card
 from ..game import Game
+from ..locales import Msg
 from ..move import Move
 from ..piles import Pile, pile_kind
 
@@ -52,9 +53,9 @@ class Calculation(Game):
             return max(len(self.pile("s")) - 1, 0)
         return super().hidden(code)
 
-    def pile_name(self, code: str) -> str:
+    def pile_name(self, code: str) -> Msg:
         if pile_kind(code) == "waste":
-            return f"waste pile {code}"
+            return Msg("pile.waste_pile", code=code)
         return super().pile_name(code)
 
     def wants(self, code: str) -> int | None:
@@ -64,28 +65,29 @@ class Calculation(Game):
             return None
         return wanted_rank(STEPS[code], pile[-1]) if pile else STEPS[code]
 
-    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> Msg | None:
         if len(cards) > 1:
-            return "Cards move one at a time in Calculation."
+            return Msg("rule.one_at_a_time_in", game=self.title)
         if pile_kind(source) == "foundation":
-            return "Cards on a foundation stay there."
+            return Msg("rule.foundation_stays")
         return None
 
-    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> Msg | None:
         moving = cards[0]
         kind = pile_kind(move.target)
         if kind == "waste":
             if move.source != "s":
-                return "Waste piles take cards only from the stock."
+                return Msg("calculation.from_stock")
             return None
         if kind != "foundation":
-            return f"Nothing can be put on {self.pile_name(move.target)}."
+            return Msg("rule.takes_nothing", pile=self.pile_name(move.target))
         wanted = self.wants(move.target)
         if wanted is None:
-            return f"Foundation {move.target} is complete."
+            return Msg("rule.complete", code=move.target)
         if moving.rank == wanted:
             return None
-        return f"{moving} can't go on foundation {move.target}: it needs {rank_name(wanted)}."
+        rank = Msg(f"rank.a.{wanted}")
+        return Msg("calculation.needs", card=moving, code=move.target, rank=rank)
 
     def _foundations_wanting(self, rank: int) -> int:
         return sum(self.wants(code) == rank for code in self.foundations)

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from ..cards import Card
 from ..game import Game
+from ..locales import Msg
 from ..move import Move
 from ..piles import EMPTY, Pile, pile_kind
 from ._rules import suit_foundation_refuses, suit_foundation_takes, suit_heights
@@ -49,17 +50,17 @@ class Casket(Game):
         self._piles["w"] = Pile((cards[26],))
         self._piles["s"] = Pile(tuple(cards[27:])[::-1])
 
-    def pile_name(self, code: str) -> str:
+    def pile_name(self, code: str) -> Msg:
         if pile_kind(code) == "column":
-            return f"body pile {code}"
+            return Msg("pile.body", code=code)
         return super().pile_name(code)
 
-    def _why_not_draw(self) -> str | None:
+    def _why_not_draw(self) -> Msg | None:
         waste = self.pile("w")
         if waste:
-            return f"Play the waste card ({waste[-1]}) before drawing again."
+            return Msg("casket.play_waste", card=waste[-1])
         if not self.pile("s"):
-            return "The stock is empty."
+            return Msg("casket.stock_empty")
         return None
 
     def _draw(self) -> None:
@@ -81,39 +82,39 @@ class Casket(Game):
     def _movable_counts(self, code: str, pile: Pile) -> range:
         return range(0) if pile_kind(code) in ("foundation", "jewels", "stock") else range(1, 2)
 
-    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> Msg | None:
         if len(cards) > 1:
-            return "Cards move one at a time in Casket."
+            return Msg("rule.one_at_a_time_in", game=self.title)
         kind = pile_kind(source)
         if kind == "foundation":
-            return "Cards on a foundation stay there."
+            return Msg("rule.foundation_stays")
         if kind == "jewels":
-            return "The jewels only refill the lids."
+            return Msg("casket.jewels")
         return None
 
-    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> Msg | None:
         moving = cards[0]
         source, kind = pile_kind(move.source), pile_kind(move.target)
         if kind == "foundation":
             return suit_foundation_refuses(moving, self.pile(move.target), move.target)
         if kind == "reserve":
             if source != "waste":
-                return "Reserves take cards only from the waste."
+                return Msg("casket.from_waste")
             return None
         if kind != "column":
-            return f"Nothing can be put on {self.pile_name(move.target)}."
+            return Msg("rule.takes_nothing", pile=self.pile_name(move.target))
         target = self.pile(move.target)
         if not target:
             if source == "lid":
-                return f"A lid card can't go to empty body pile {move.target}."
+                return Msg("casket.lid_to_empty", code=move.target)
             return None
         top = target[-1]
         if moving.suit == top.suit and moving.rank == top.rank - 1:
             return None
         if top.rank == 1:
-            return f"{moving} can't go on {top}: nothing goes on an Ace in the body."
+            return Msg("casket.not_on_ace", card=moving, top=top)
         wanted = Card(top.rank - 1, top.suit)
-        return f"{moving} can't go on {top}: body pile {move.target} needs a {wanted}."
+        return Msg("casket.needs", card=moving, top=top, code=move.target, wanted=wanted)
 
     def _settle(self, move: Move) -> None:
         # An emptied lid takes the top jewel at once, face up.

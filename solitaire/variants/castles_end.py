@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ..cards import RANK_NAMES, Card
+from ..cards import Card
 from ..game import Game
+from ..locales import Msg
 from ..move import Move
 from ..piles import Pile, pile_kind
 from ._rules import run_length
@@ -80,53 +81,47 @@ class CastlesEnd(Game):
             codes += self.foundations
         return self._in_target_order(codes)
 
-    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> Msg | None:
         if len(cards) == 1:
             return None
         if pile_kind(source) != "column":
-            return "Cards move one at a time."
+            return Msg("rule.one_at_a_time")
         if not all(neighbours(lower, upper) for lower, upper in pairwise(cards)):
-            return f"The top {len(cards)} cards of column {source} are not a run in suit."
+            return Msg("castles.not_run", n=len(cards), code=source)
         return None
 
-    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> Msg | None:
         moving = cards[0]
         kind = pile_kind(move.target)
         target = self.pile(move.target)
         if kind == "foundation":
             if len(cards) > 1:
-                return "Cards go to a foundation one at a time."
+                return Msg("rule.foundation_one")
             if pile_kind(move.source) == "foundation":
-                return "A foundation card can only go back onto a column."
+                return Msg("rule.foundation_back")
             return self._foundation_refuses(moving, target, move.target)
         if kind != "column":
-            return f"Nothing can be put on {self.pile_name(move.target)}."
+            return Msg("rule.takes_nothing", pile=self.pile_name(move.target))
         if target and not neighbours(target[-1], moving):
-            return f"{moving} can't go on {target[-1]}: it needs a card of its suit one rank away."
+            return Msg("castles.neighbour", card=moving, top=target[-1])
         limit = self.supermove_limit(move.target)
         if len(cards) > limit:
-            return (
-                f"Only {limit} card{'s' * (limit > 1)} can move to column {move.target} at once "
-                "with the empty columns there are now."
-            )
+            return Msg("castles.supermove", limit=limit, code=move.target)
         return None
 
-    def _foundation_refuses(self, moving: Card, pile: tuple[Card, ...], code: str) -> str | None:
+    def _foundation_refuses(self, moving: Card, pile: tuple[Card, ...], code: str) -> Msg | None:
         base = self._meta["base"]
         if not pile:
             if not base or moving.rank == base:
                 return None
-            return (
-                f"{moving} can't start foundation {code}: "
-                f"every foundation starts with a {RANK_NAMES[base]}."
-            )
+            return Msg("castles.base", card=moving, code=code, rank=Msg(f"rank.{base}"))
         if len(pile) >= 13:
-            return f"Foundation {code} is complete."
+            return Msg("rule.complete", code=code)
         top = pile[-1]
         if moving.suit == top.suit and moving.rank == top.rank % 13 + 1:
             return None
         wanted = Card(top.rank % 13 + 1, top.suit)
-        return f"{moving} can't go on {top}: foundation {code} needs the {wanted}."
+        return Msg("rule.foundation_needs", card=moving, top=top, code=code, wanted=wanted)
 
     def _settle(self, move: Move) -> None:
         if not self._meta["base"] and pile_kind(move.target) == "foundation":

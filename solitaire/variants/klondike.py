@@ -5,8 +5,9 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import ClassVar
 
-from ..cards import KING, Card, rank_name
+from ..cards import KING, Card
 from ..game import Game
+from ..locales import Msg
 from ..move import Move
 from ..piles import EMPTY, Option, Pile, pile_kind
 from ._rules import builds_down_alternate, run_length, suit_foundation_refuses, suit_heights
@@ -75,13 +76,13 @@ class Klondike(Game):
 
     # -- the stock ---------------------------------------------------------------
 
-    def _why_not_draw(self) -> str | None:
+    def _why_not_draw(self) -> Msg | None:
         if self.pile("s"):
             return None
         if not self.pile("w"):
-            return "The stock and the waste are both empty."
+            return Msg("klondike.both_empty")
         if self.passes_left == 0:
-            return "No passes left: the waste can't be turned over again."
+            return Msg("klondike.no_passes")
         return None
 
     def _draw(self) -> None:
@@ -117,46 +118,41 @@ class Klondike(Game):
             codes += self.foundations
         return self._in_target_order(codes)
 
-    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> Msg | None:
         kind = pile_kind(source)
         if kind == "waste" and len(cards) > 1:
-            return "Only the top card of the waste can move."
+            return Msg("klondike.waste_top")
         if kind == "foundation" and not self.options["foundation_return"]:
-            return "Cards on a foundation stay there."
+            return Msg("rule.foundation_stays")
         if len(cards) > 1 and any(
             not builds_down_alternate(lower, upper) for lower, upper in pairwise(cards)
         ):
-            return (
-                f"The top {len(cards)} cards of {self.pile_name(source)} "
-                "are not a run in alternate colours."
-            )
+            return Msg("klondike.not_run", n=len(cards), pile=self.pile_name(source))
         return None
 
-    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> str | None:
+    def _why_not_put(self, move: Move, cards: tuple[Card, ...]) -> Msg | None:
         target_kind = pile_kind(move.target)
         first = cards[0]
         if target_kind == "foundation":
             if len(cards) > 1:
-                return "Cards go to a foundation one at a time."
+                return Msg("rule.foundation_one")
             if pile_kind(move.source) == "foundation":
-                return "A foundation card can only go back onto a column."
+                return Msg("rule.foundation_back")
             return suit_foundation_refuses(first, self.pile(move.target), move.target)
         if target_kind != "column":
-            return f"Nothing can be put on {self.pile_name(move.target)}."
+            return Msg("rule.takes_nothing", pile=self.pile_name(move.target))
         target = self.pile(move.target)
         if not target:
             if first.rank == KING:
                 return None
-            return f"{first} can't go to empty column {move.target}: only a King can."
+            return Msg("klondike.king_only", card=first, code=move.target)
         top = target[-1]
         if builds_down_alternate(top, first):
             return None
         if top.rank == 1:
-            return f"{first} can't go on {top}: nothing goes on an Ace in a column."
-        return (
-            f"{first} can't go on {top}: column {move.target} needs "
-            f"{rank_name(top.rank - 1)} of the other colour."
-        )
+            return Msg("klondike.not_on_ace", card=first, top=top)
+        rank = Msg(f"rank.a.{top.rank - 1}")
+        return Msg("klondike.needs", card=first, top=top, code=move.target, rank=rank)
 
     # -- autoplay and hints ------------------------------------------------------
 

@@ -1,0 +1,30 @@
+"""Slash commands in the user's language: descriptions, option descriptions
+and choice names come from the catalogues; command and option names stay the
+same everywhere, so players can share them."""
+
+from __future__ import annotations
+
+from discord import Locale, app_commands
+
+from solitaire.locales import CATALOGUES, DEFAULT, locale_of
+
+
+def text(key: str) -> app_commands.locale_str:
+    """The English text of catalogue *key*, marked for the translator."""
+    return app_commands.locale_str(CATALOGUES[DEFAULT][key], key=key)
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Answers from the catalogue of the requested language, if we have one."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        language = locale_of(locale.value)
+        if key is None or language == DEFAULT or not locale.value.startswith(language):
+            return None
+        return CATALOGUES[language].get(key)
