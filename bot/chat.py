@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from solitaire import is_move_like
-from solitaire.locales import DEFAULT
 
 from .service import Board, Choice, GameService, Notice
 from .views import board_view
@@ -38,7 +38,7 @@ async def handle_message(
     message: discord.Message,
     service: GameService,
     content_intent: bool,
-    locale: str = DEFAULT,
+    language: Callable[[discord.Message], Awaitable[str]],
 ) -> None:
     if message.author.bot:
         return
@@ -47,6 +47,7 @@ async def handle_message(
         return
     if not await is_addressed(client, message, service, content_intent):
         return
+    locale = await language(message)
     reply = await service.play(message.author.id, text, locale=locale)
     if isinstance(reply, Notice | Choice):
         await message.reply(reply.text, mention_author=False)

@@ -38,8 +38,8 @@ class SolitaireBot(discord.Client):
         self.config = config
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        # Each user's language as their last interaction told it: plain
-        # messages carry none.
+        # Each user's language as their last interaction told it (plain
+        # messages carry none); kept in the store too, for after a restart.
         self.languages: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
@@ -62,23 +62,32 @@ class SolitaireBot(discord.Client):
         log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        self.languages[interaction.user.id] = language(interaction)
+        user_id, told = interaction.user.id, language(interaction)
+        if self.languages.get(user_id) != told:
+            self.languages[user_id] = told
+            await self.store.set_language(user_id, told)
 
-    def language_of(self, message: discord.Message) -> str:
+    async def language_of(self, message: discord.Message) -> str:
         """The language to answer a plain message in: the author's, as their
         last interaction told it, else the server's, else English."""
-        known = self.languages.get(message.author.id)
-        if known is not None:
-            return known
-        return locale_of(message.guild.preferred_locale) if message.guild else DEFAULT
+        user_id = message.author.id
+        if user_id not in self.languages:
+            stored = await self.store.language(user_id)
+            if stored is not None:
+                self.languages[user_id] = stored
+                return stored
+            return locale_of(message.guild.preferred_locale) if message.guild else DEFAULT
+        return self.languages[user_id]
 
     async def on_message(self, message: discord.Message) -> None:
-        locale = self.language_of(message)
         try:
-            await handle_message(self, message, self.service, self.config.message_content, locale)
+            await handle_message(
+                self, message, self.service, self.config.message_content, self.language_of
+            )
         except Exception:
             log.exception("message %s failed", message.id)
-            await message.reply(tr(locale, "oops"), mention_author=False)
+            oops = tr(self.languages.get(message.author.id, DEFAULT), "oops")
+            await message.reply(oops, mention_author=False)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -53,4 +53,9 @@ MIGRATIONS: list[str] = [
         updated_at REAL NOT NULL
     );
     """,
+    # 4: each player's language as Discord last told it, for the plain
+    # messages that carry none.
+    """
+    ALTER TABLE players ADD COLUMN language TEXT;
+    """,
 ]

@@ -338,13 +338,28 @@ class SQLiteStore:
             (user_id, name[:100], self._clock()),
         )
 
+    async def set_language(self, user_id: int, language: str) -> None:
+        """Remembers the language a player's Discord client uses."""
+        await self._db.execute(
+            "INSERT INTO players (user_id, name, updated_at, language) VALUES (?, '', ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, self._clock(), language[:16]),
+        )
+
+    async def language(self, user_id: int) -> str | None:
+        async with self._db.execute(
+            "SELECT language FROM players WHERE user_id = ?", (user_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row[0]
+
     async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
         ids = list(dict.fromkeys(user_ids))
         if not ids:
             return {}
         marks = ", ".join("?" * len(ids))
         async with self._db.execute(
-            f"SELECT user_id, name FROM players WHERE user_id IN ({marks})", ids
+            f"SELECT user_id, name FROM players WHERE user_id IN ({marks}) AND name != ''", ids
         ) as cursor:
             return {row[0]: row[1] for row in await cursor.fetchall()}
 

@@ -306,3 +306,19 @@ async def test_the_same_interaction_answers_in_german_and_in_english(
     # A plain message carries no language: the author's last interaction tells it.
     chat = await server.say("4f", mention=True)
     assert chat.content.startswith("`4 f1` — A♣ auf Grundstapel f1")
+
+
+async def test_a_chat_move_after_a_restart_keeps_the_players_language(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 4711}, locale="de")
+    await bot.kill()
+    await bot.start()
+    chat = await server.say("4f", dm=True)
+    assert chat.content.startswith("`4 f1` — A♣ auf Grundstapel f1")
+    # And Bob's English, as his last command told it.
+    await server.slash("play", {"game": "klondike", "deal": 4711}, who=BOB)
+    await bot.kill()
+    await bot.start()
+    english = await server.say("4f", who=BOB, mention=True)
+    assert english.content.startswith("`4 f1` — A♣ to foundation f1")

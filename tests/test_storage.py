@@ -288,3 +288,14 @@ async def test_the_database_is_in_wal_mode(store: SQLiteStore) -> None:
     assert await store.integrity_check() == "ok"
     async with store._db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"  # type: ignore[index]
+
+
+async def test_players_names_and_languages_are_kept_apart(store: SQLiteStore) -> None:
+    assert await store.language(7) is None
+    await store.set_language(7, "de")
+    assert await store.language(7) == "de"
+    assert await store.names([7]) == {}  # a language alone gives no name
+    await store.set_name(7, "Grete")
+    await store.set_language(7, "en")
+    assert await store.names([7]) == {7: "Grete"}
+    assert await store.language(7) == "en"
