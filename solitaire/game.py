@@ -10,7 +10,7 @@ caller and serves replay and search.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -24,6 +24,8 @@ from .piles import EMPTY, Option, Pile, pile_kind
 
 Position = dict[str, list[str]]
 Record = dict[str, Any]
+#: A game's own search: (game, node cap, deadline) → (winning line or None, nodes).
+FastSearch = Callable[[Any, int, float], tuple[list[str] | None, int]]
 
 
 class Game:
@@ -158,6 +160,10 @@ class Game:
     def _is_safe(self, move: Move) -> bool:
         """Whether autoplay may make *move*: no later play can regret it."""
         return False
+
+    def _fast_search(self) -> FastSearch | None:
+        """A search of this game's own for :func:`solitaire.solver.solve`, if it has one."""
+        return None
 
     def _is_forced(self, move: Move) -> bool:
         """Whether the search may play *move* and skip the others: it can

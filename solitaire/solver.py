@@ -6,6 +6,10 @@ positions met before skipped (a transposition table that treats
 interchangeable piles as one). It always stops: at a win, when every
 position has been tried (the game cannot be won from here), or at its node
 or time cap (unknown).
+
+Where a game has a fast search of its own (:mod:`solitaire.searches`), that
+runs first, for most of the time: it finds wins the general search is too
+slow to reach. Its lines are replayed in the engine before they count.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .errors import IllegalMove
 from .game import Game
 from .move import Move
 
@@ -21,6 +26,8 @@ from .move import Move
 HINT_SECONDS = 0.2
 DEFAULT_NODES = 200_000
 DEFAULT_SECONDS = 10.0
+#: The share of the budget a game's own fast search gets, where it has one.
+FAST_SHARE = 0.75
 
 
 class Outcome(StrEnum):
@@ -45,20 +52,45 @@ def solve(
     *,
     max_nodes: int = DEFAULT_NODES,
     max_seconds: float = DEFAULT_SECONDS,
+    prove: bool = True,
 ) -> Solution:
     """Searches for a win from *game*'s position; *game* itself is not changed.
 
-    First among the moves the game's heuristic finds useful, which finds most
-    wins quickly; if that runs dry without a win, among all moves, which alone
-    can prove that there is none.
+    First with the game's own fast search, if it has one; then among the
+    moves the game's heuristic finds useful, which finds most wins quickly;
+    if that runs dry without a win, among all moves, which alone can prove
+    that there is none. With *prove* false, a game with a fast search stops
+    after it (for finding winnable deals, where a proof is not wanted).
     """
     start = time.perf_counter()
-    useful = _search(game, max_nodes, start + max_seconds / 2, useful_only=True)
+    deadline = start + max_seconds
+    fast = game._fast_search()
+    if fast is not None:
+        share = FAST_SHARE if prove else 1.0
+        line, nodes = fast(game, max_nodes, start + max_seconds * share)
+        moves = _replayed(game, line) if line is not None else None
+        if moves is not None:
+            return _timed(Solution(Outcome.WON, moves, nodes), start)
+        if not prove:
+            return _timed(Solution(Outcome.UNKNOWN, (), nodes), start)
+        max_nodes -= nodes
+    halfway = time.perf_counter() + (deadline - time.perf_counter()) / 2
+    useful = _search(game, max_nodes, halfway, useful_only=True)
     if useful.outcome is Outcome.WON:
         return _timed(useful, start)
     left = max_nodes - useful.nodes
-    full = _search(game, left, start + max_seconds, useful_only=False)
+    full = _search(game, left, deadline, useful_only=False)
     return _timed(Solution(full.outcome, full.moves, useful.nodes + full.nodes), start)
+
+
+def _replayed(game: Game, line: list[str]) -> tuple[Move, ...] | None:
+    """Returns *line* as canonical moves if it plays to a win from *game*."""
+    copy = _copy(game)
+    try:
+        moves = tuple(copy.play(text) for text in line)
+    except IllegalMove:
+        return None
+    return moves if copy.is_won else None
 
 
 def _timed(solution: Solution, start: float) -> Solution:

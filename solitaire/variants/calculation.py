@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import KING, Card
-from ..game import Game
+from ..game import FastSearch, Game
 from ..locales import Msg
 from ..move import Move
 from ..piles import Pile, pile_kind
@@ -57,6 +57,11 @@ class Calculation(Game):
         if pile_kind(code) == "waste":
             return Msg("pile.waste_pile", code=code)
         return super().pile_name(code)
+
+    def _fast_search(self) -> FastSearch:
+        from ..searches.calculation import search
+
+        return search
 
     def wants(self, code: str) -> int | None:
         """Returns the rank foundation *code* wants next (``None`` when complete)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..cards import Card
-from ..game import Game
+from ..game import FastSearch, Game
 from ..locales import Msg
 from ..move import Move
 from ..piles import EMPTY, Pile, pile_kind
@@ -54,6 +54,11 @@ class Casket(Game):
         if pile_kind(code) == "column":
             return Msg("pile.body", code=code)
         return super().pile_name(code)
+
+    def _fast_search(self) -> FastSearch:
+        from ..searches.casket import search
+
+        return search
 
     def _why_not_draw(self) -> Msg | None:
         waste = self.pile("w")

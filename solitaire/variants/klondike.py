@@ -6,7 +6,7 @@ from itertools import pairwise
 from typing import ClassVar
 
 from ..cards import KING, Card
-from ..game import Game
+from ..game import FastSearch, Game
 from ..locales import Msg
 from ..move import Move
 from ..piles import EMPTY, Option, Pile, pile_kind
@@ -167,6 +167,13 @@ class Klondike(Game):
             return False
         moving = self.pile(move.source)[-1]
         return moving.rank <= self._other_colour_home(moving) + 2
+
+    def _fast_search(self) -> FastSearch | None:
+        if self.options["foundation_return"]:
+            return None  # its pruning assumes foundation cards stay there
+        from ..searches.klondike import search
+
+        return search
 
     def _is_forced(self, move: Move) -> bool:
         # Only when both cards that could lie on it (rank below, other

@@ -1,0 +1,163 @@
+"""Calculation: suits don't matter, so a state is ranks alone.
+
+A state is the foundation heights (``fN`` wants the rank ``N * (height + 1)``,
+counted round from the King), how many stock cards are left, and the four
+waste piles. A card that exactly one foundation wants goes there at once (the
+game's own autoplay rule, which never hurts). A stock card that no foundation
+takes is tried first on the waste pile where it does least harm: on a card
+needed later than itself.
+
+The search is a limited discrepancy search: it follows that order, allowing
+first no departure from it, then one, then two…, so a good first choice is
+trusted until it has shown itself wrong.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..variants.calculation import Calculation
+
+Wastes = tuple[tuple[int, ...], ...]
+_STEPS = (1, 2, 3, 4)
+
+
+def _wants(step: int, height: int) -> int | None:
+    """The rank a foundation of *step* with *height* cards wants, or None when complete."""
+    return None if height >= 13 else (step * (height + 1) - 1) % 13 + 1
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Search:
+    def __init__(self, stock: tuple[int, ...], max_nodes: int, deadline: float) -> None:
+        self.stock = stock  # ranks, top last
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.nodes = 0
+        self.seen: dict[object, int] = {}
+        self.path: list[str] = []
+
+    def _need(self, heights: tuple[int, ...], rank: int) -> int:
+        """How many cards must reach the foundations before one wants *rank*."""
+        best = 99
+        for step, height in zip(_STEPS, heights, strict=True):
+            for distance in range(13 - height):
+                if _wants(step, height + distance) == rank:
+                    best = min(best, distance)
+                    break
+        return best
+
+    def _settle(
+        self, heights: tuple[int, ...], wastes: Wastes, left: int
+    ) -> tuple[tuple[int, ...], Wastes, int]:
+        """Plays every stock or waste top that exactly one foundation wants."""
+        moved = True
+        while moved:
+            moved = False
+            wanted = [_wants(step, h) for step, h in zip(_STEPS, heights, strict=True)]
+            tops = [(f"w{i + 1}", pile[-1], i) for i, pile in enumerate(wastes) if pile]
+            if left:
+                tops.append(("s", self.stock[left - 1], -1))
+            for source, rank, i in tops:
+                if wanted.count(rank) != 1:
+                    continue
+                f = wanted.index(rank)
+                heights = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
+                if i < 0:
+                    left -= 1
+                else:
+                    wastes = (*wastes[:i], wastes[i][:-1], *wastes[i + 1 :])
+                self.path.append(f"{source} f{f + 1}")
+                moved = True
+                break
+        return heights, wastes, left
+
+    def run(self, heights: tuple[int, ...], wastes: Wastes, left: int, slack: int) -> bool:
+        """Searches with at most *slack* departures from the heuristic's first choice."""
+        self.nodes += 1
+        if self.nodes >= self.max_nodes or (
+            self.nodes % 512 == 0 and time.perf_counter() > self.deadline
+        ):
+            raise _OutOfBudget
+        mark = len(self.path)
+        heights, wastes, left = self._settle(heights, wastes, left)
+        if sum(heights) == 52:
+            return True
+        key = (heights, tuple(sorted(wastes)), left)
+        if self.seen.get(key, -1) < slack:
+            self.seen[key] = slack
+            for cost, (move, child) in enumerate(self._moves(heights, wastes, left)):
+                if cost > slack:
+                    break
+                self.path.append(move)
+                if self.run(*child, slack - cost):
+                    return True
+                self.path.pop()
+        del self.path[mark:]
+        return False
+
+    def _moves(
+        self, heights: tuple[int, ...], wastes: Wastes, left: int
+    ) -> list[tuple[str, tuple[tuple[int, ...], Wastes, int]]]:
+        wanted = [_wants(step, h) for step, h in zip(_STEPS, heights, strict=True)]
+        moves = []
+        # To a foundation: a card more than one foundation wants.
+        for i, pile in enumerate(wastes):
+            if pile and pile[-1] in wanted:
+                rest = (*wastes[:i], pile[:-1], *wastes[i + 1 :])
+                for f, rank in enumerate(wanted):
+                    if rank == pile[-1]:
+                        raised = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
+                        moves.append((f"w{i + 1} f{f + 1}", (raised, rest, left)))
+        if not left:
+            return moves
+        card = self.stock[left - 1]
+        for f, rank in enumerate(wanted):
+            if rank == card:
+                raised = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
+                moves.append((f"s f{f + 1}", (raised, wastes, left - 1)))
+        # Onto a waste pile: least harm first (an empty pile once).
+        need = self._need(heights, card)
+        placed = []
+        empty_seen = False
+        for i, pile in enumerate(wastes):
+            if not pile:
+                if empty_seen:
+                    continue
+                empty_seen = True
+                harm = (1, 0)
+            else:
+                later = self._need(heights, pile[-1]) - need
+                harm = (0 if later >= 0 else 2, abs(later))
+            child = (heights, (*wastes[:i], (*pile, card), *wastes[i + 1 :]), left - 1)
+            placed.append((harm, f"s w{i + 1}", child))
+        placed.sort(key=lambda item: item[0])
+        return moves + [(move, child) for _, move, child in placed]
+
+
+def search(game: Calculation, max_nodes: int, deadline: float) -> tuple[list[str] | None, int]:
+    """Returns a winning line from *game* in notation (or ``None``) and the nodes searched."""
+    stock = tuple(card.rank for card in game.pile("s"))
+    heights = tuple(len(game.pile(f"f{n}")) for n in _STEPS)
+    wastes = tuple(tuple(card.rank for card in game.pile(f"w{n}")) for n in _STEPS)
+    search = _Search(stock, max_nodes, deadline)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    won = False
+    try:
+        for slack in range(100):
+            search.seen.clear()
+            if search.run(heights, wastes, len(stock), slack):
+                won = True
+                break
+    except _OutOfBudget:
+        pass
+    finally:
+        sys.setrecursionlimit(limit)
+    return (search.path if won else None), search.nodes

@@ -1,0 +1,75 @@
+"""The games' own fast searches: every line they find replays in the engine
+to a win, from a fresh deal or from the middle of a game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from solitaire import Game, load_game, new_game
+from solitaire.solver import Outcome, solve
+
+
+def replays_to_a_win(game: Game, line: list[str]) -> bool:
+    copy = load_game(game.to_record())
+    for text in line:
+        copy.play(text)
+    return copy.is_won
+
+
+@pytest.mark.parametrize(
+    ("profile", "options", "at_least"),
+    [
+        ("calculation", {}, 4),
+        ("casket", {}, 5),
+        ("klondike", {}, 1),
+        ("klondike", {"draw": 3}, 2),
+    ],
+)
+def test_every_line_found_replays_to_a_win(
+    profile: str, options: dict[str, object], at_least: int
+) -> None:
+    won = 0
+    for deal in range(1, 9):
+        game = new_game(profile, deal, **options)
+        search = game._fast_search()
+        assert search is not None
+        line, nodes = search(game, 10**7, time.perf_counter() + 1.0)
+        assert nodes > 0
+        if line is not None:
+            won += 1
+            assert replays_to_a_win(game, line), (profile, deal)
+    assert won >= at_least
+
+
+@pytest.mark.parametrize("profile", ["calculation", "casket", "klondike"])
+def test_a_search_starts_from_the_position_as_it_stands(profile: str) -> None:
+    game = new_game(profile, 7)
+    for _ in range(6):
+        game.play(game.ordered_moves()[0])
+    solution = solve(game, max_seconds=3, prove=False)
+    if solution.outcome is Outcome.WON:
+        copy = load_game(game.to_record())
+        for move in solution.moves:
+            copy.play(move)
+        assert copy.is_won
+    assert len(game.moves) == 6  # the game searched is left as it was
+
+
+def test_klondike_with_foundation_return_has_no_fast_search() -> None:
+    # Its pruning assumes a card on a foundation stays there.
+    assert new_game("klondike", 1, foundation_return=True)._fast_search() is None
+    assert new_game("klondike", 1)._fast_search() is not None
+    assert new_game("castles-end", 1)._fast_search() is None
+
+
+def test_a_fast_search_keeps_its_caps() -> None:
+    game = new_game("klondike", 3)
+    search = game._fast_search()
+    assert search is not None
+    began = time.perf_counter()
+    line, nodes = search(game, 10**9, began + 0.2)
+    assert time.perf_counter() - began < 1.0
+    line, nodes = search(game, 300, began + 60)
+    assert nodes <= 300
