@@ -14,9 +14,9 @@ trusted until it has shown itself wrong.
 
 from __future__ import annotations
 
-import sys
-import time
 from typing import TYPE_CHECKING
+
+from . import Budget, attempt, by_discrepancies
 
 if TYPE_CHECKING:
     from ..variants.calculation import Calculation
@@ -30,16 +30,10 @@ def _wants(step: int, height: int) -> int | None:
     return None if height >= 13 else (step * (height + 1) - 1) % 13 + 1
 
 
-class _OutOfBudget(Exception):
-    pass
-
-
 class _Search:
     def __init__(self, stock: tuple[int, ...], max_nodes: int, deadline: float) -> None:
         self.stock = stock  # ranks, top last
-        self.max_nodes = max_nodes
-        self.deadline = deadline
-        self.nodes = 0
+        self.budget = Budget(max_nodes, deadline)
         self.seen: dict[object, int] = {}
         self.path: list[str] = []
 
@@ -78,13 +72,10 @@ class _Search:
                 break
         return heights, wastes, left
 
-    def run(self, heights: tuple[int, ...], wastes: Wastes, left: int, slack: int) -> bool:
+    def run(self, state: tuple[tuple[int, ...], Wastes, int], slack: int) -> bool:
         """Searches with at most *slack* departures from the heuristic's first choice."""
-        self.nodes += 1
-        if self.nodes >= self.max_nodes or (
-            self.nodes % 512 == 0 and time.perf_counter() > self.deadline
-        ):
-            raise _OutOfBudget
+        self.budget.spend()
+        heights, wastes, left = state
         mark = len(self.path)
         heights, wastes, left = self._settle(heights, wastes, left)
         if sum(heights) == 52:
@@ -96,7 +87,7 @@ class _Search:
                 if cost > slack:
                     break
                 self.path.append(move)
-                if self.run(*child, slack - cost):
+                if self.run(child, slack - cost):
                     return True
                 self.path.pop()
         del self.path[mark:]
@@ -147,17 +138,4 @@ def search(game: Calculation, max_nodes: int, deadline: float) -> tuple[list[str
     heights = tuple(len(game.pile(f"f{n}")) for n in _STEPS)
     wastes = tuple(tuple(card.rank for card in game.pile(f"w{n}")) for n in _STEPS)
     search = _Search(stock, max_nodes, deadline)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    won = False
-    try:
-        for slack in range(100):
-            search.seen.clear()
-            if search.run(heights, wastes, len(stock), slack):
-                won = True
-                break
-    except _OutOfBudget:
-        pass
-    finally:
-        sys.setrecursionlimit(limit)
-    return (search.path if won else None), search.nodes
+    return attempt(search, lambda: by_discrepancies(search, (heights, wastes, len(stock))))

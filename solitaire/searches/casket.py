@@ -13,9 +13,9 @@ least harm on a card needed later.
 
 from __future__ import annotations
 
-import sys
-import time
 from typing import TYPE_CHECKING
+
+from . import Budget, attempt, by_discrepancies, codes
 
 if TYPE_CHECKING:
     from ..variants.casket import Casket
@@ -36,19 +36,13 @@ def _rank(card: int) -> int:
     return card & 15
 
 
-class _OutOfBudget(Exception):
-    pass
-
-
 class _Search:
     def __init__(
         self, jewels: tuple[int, ...], stock: tuple[int, ...], max_nodes: int, deadline: float
     ) -> None:
         self.jewels = jewels  # top last
         self.stock = stock  # top last
-        self.max_nodes = max_nodes
-        self.deadline = deadline
-        self.nodes = 0
+        self.budget = Budget(max_nodes, deadline)
         self.seen: dict[object, int] = {}
         self.path: list[str] = []
 
@@ -255,11 +249,7 @@ class _Search:
     # -- search ---------------------------------------------------------------
 
     def run(self, state: State, slack: int) -> bool:
-        self.nodes += 1
-        if self.nodes >= self.max_nodes or (
-            self.nodes % 512 == 0 and time.perf_counter() > self.deadline
-        ):
-            raise _OutOfBudget
+        self.budget.spend()
         mark = len(self.path)
         state = self._settle(state)
         found, body, lids, jewels, reserves, waste, left = state
@@ -290,33 +280,17 @@ class _Search:
 def search(game: Casket, max_nodes: int, deadline: float) -> tuple[list[str] | None, int]:
     """Returns a winning line from *game* in notation (or ``None``) and the nodes searched."""
 
-    def code(cards: tuple[object, ...]) -> tuple[int, ...]:
-        return tuple(card.suit * 16 + card.rank for card in cards)  # type: ignore[attr-defined]
-
     heights: list[list[int]] = [[], [], [], []]
     for name in game.foundations:
         pile = game.pile(name)
         if pile:
             heights[pile[0].suit].append(len(pile))
     found = tuple(h for pair in heights for h in sorted([*pair, 0, 0], reverse=True)[:2])
-    body = tuple(code(game.pile(str(n))) for n in range(1, 9))
-    lids = tuple((code(game.pile(name)) or (0,))[-1] for name in _LIDS)
-    reserves = tuple(code(game.pile(f"r{n}")) for n in range(1, 4))
-    waste = (code(game.pile("w")) or (0,))[-1]
-    jewels, stock = code(game.pile("j")), code(game.pile("s"))
+    body = tuple(codes(game.pile(str(n))) for n in range(1, 9))
+    lids = tuple((codes(game.pile(name)) or (0,))[-1] for name in _LIDS)
+    reserves = tuple(codes(game.pile(f"r{n}")) for n in range(1, 4))
+    waste = (codes(game.pile("w")) or (0,))[-1]
+    jewels, stock = codes(game.pile("j")), codes(game.pile("s"))
     search = _Search(jewels, stock, max_nodes, deadline)
     state: State = (found, body, lids, len(jewels), reserves, waste, len(stock))
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    won = False
-    try:
-        for slack in range(1000):
-            search.seen.clear()
-            if search.run(state, slack):
-                won = True
-                break
-    except _OutOfBudget:
-        pass
-    finally:
-        sys.setrecursionlimit(limit)
-    return (search.path if won else None), search.nodes
+    return attempt(search, lambda: by_discrepancies(search, state))

@@ -14,9 +14,9 @@ face-down cards, then waste cards onto columns, fewest draws first.
 
 from __future__ import annotations
 
-import sys
-import time
 from typing import TYPE_CHECKING
+
+from . import Budget, attempt, codes
 
 if TYPE_CHECKING:
     from ..variants.klondike import Klondike
@@ -51,9 +51,7 @@ class _Search:
     def __init__(self, draw: int, passes: int | None, max_nodes: int, deadline: float) -> None:
         self.draw = draw
         self.redeals = None if passes is None else passes - 1
-        self.max_nodes = max_nodes
-        self.deadline = deadline
-        self.nodes = 0
+        self.budget = Budget(max_nodes, deadline)
         self.seen: set[object] = set()
         self.path: list[str] = []
 
@@ -184,11 +182,7 @@ class _Search:
         )
 
     def run(self, state: State) -> bool:
-        self.nodes += 1
-        if self.nodes >= self.max_nodes or (
-            self.nodes % 512 == 0 and time.perf_counter() > self.deadline
-        ):
-            raise _OutOfBudget
+        self.budget.spend()
         mark = len(self.path)
         state = self._settle(state)
         columns, found, stock, waste, redeals = state
@@ -206,19 +200,12 @@ class _Search:
         return False
 
 
-class _OutOfBudget(Exception):
-    pass
-
-
 def start_state(game: Klondike) -> State:
-    def code(cards: tuple[object, ...]) -> tuple[int, ...]:
-        return tuple(card.suit * 16 + card.rank for card in cards)  # type: ignore[attr-defined]
-
     columns = []
     for number in range(1, 8):
         cards = game.pile(str(number))
         down = game.hidden(str(number))
-        columns.append((code(cards[:down]), code(cards[down:])))
+        columns.append((codes(cards[:down]), codes(cards[down:])))
     found = [0, 0, 0, 0]
     for name in game.foundations:
         pile = game.pile(name)
@@ -227,8 +214,8 @@ def start_state(game: Klondike) -> State:
     return (
         tuple(columns),
         tuple(found),
-        code(game.pile("s")),
-        code(game.pile("w")),
+        codes(game.pile("s")),
+        codes(game.pile("w")),
         game._meta["redeals"],
     )
 
@@ -243,12 +230,4 @@ def search(game: Klondike, max_nodes: int, deadline: float) -> tuple[list[str] |
         max_nodes,
         deadline,
     )
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    try:
-        won = search.run(start_state(game))
-    except _OutOfBudget:
-        won = False
-    finally:
-        sys.setrecursionlimit(limit)
-    return (search.path if won else None), search.nodes
+    return attempt(search, lambda: search.run(start_state(game)))
