@@ -4,8 +4,8 @@ A card is ``suit * 16 + rank``. A state is immutable: seven columns (face-down
 cards, face-up run), the foundation height per suit, stock and waste (bottom
 to top, as in the engine) and the redeals used. Moves are pruned the way
 Klondike players prune them: a run moves between columns only to turn up a
-face-down card, to empty a column for a waiting King, or to free a card for
-its foundation; cards that nothing can need go home at once. The stock is not
+face-down card, to empty a column for a King that moves in at once, or to
+free a card for its foundation; cards that nothing can need go home at once. The stock is not
 drawn card by card: each card it can bring to the top of the waste, and then
 play, is one move (the draws, then the play). A depth-first search with a
 transposition table tries cards home first, then runs that turn up the most
@@ -119,9 +119,31 @@ class _Search:
                 found_on.append(empty)
             return found_on
 
-        king_waiting = any(down and up and up[0] & 15 == _KING for down, up in columns) or any(
-            card & 15 == _KING for card in stock + waste
-        )
+        # The waste's top card now, and each card the stock can bring up
+        # there, with the draws that takes (a draw alone changes nothing useful).
+        reachable: list[tuple[tuple[str, ...], int, tuple[int, ...], tuple[int, ...], int]] = []
+        draws: tuple[str, ...] = ()
+        cards, pile, turned = stock, waste, redeals
+        for _ in range(2 * (len(stock) + len(waste)) + 2):
+            if pile:
+                reachable.append((draws, pile[-1], cards, pile[:-1], turned))
+            if cards:
+                n = min(self.draw, len(cards))
+                cards, pile = cards[:-n], pile + cards[-n:][::-1]
+            elif pile and (self.redeals is None or turned < self.redeals):
+                cards, pile, turned = pile[::-1], (), turned + 1
+            else:
+                break
+            draws = (*draws, "s")
+            if cards == stock and pile == waste:
+                break  # round the whole stock: nothing new comes up
+        for draws, card, cards, rest, turned in reachable:
+            if found[card >> 4] == (card & 15) - 1:
+                child = (columns, self._raise(found, card), cards, rest, turned)
+                home.append((len(draws), (*draws, "w f"), child))
+            for j in targets(card):
+                child = (self._put(columns, j, (card,)), found, cards, rest, turned)
+                onto.append((len(draws), (*draws, f"w {j + 1}"), child))
         for i, (down, up) in enumerate(columns):
             if not up:
                 continue
@@ -129,13 +151,35 @@ class _Search:
             if found[top >> 4] == (top & 15) - 1:
                 child = (self._take(columns, i, 1), self._raise(found, top), stock, waste, redeals)
                 home.append((0, (f"{i + 1} f",), child))
-            # The whole run: to turn up a card, or to empty the column for a King.
             head = up[0]
-            if down or (king_waiting and head & 15 != _KING):
+            if down:
+                # The whole run, to turn up a card.
                 for j in targets(head):
                     moved = self._put(self._take(columns, i, len(up)), j, up)
                     child = (moved, found, stock, waste, redeals)
                     reveal.append((-len(down), (f"{i + 1} {j + 1}x{len(up)}",), child))
+            elif head & 15 != _KING:
+                # The whole run, to empty the column: only with a King to fill it.
+                for j in targets(head):
+                    if not columns[j][1]:
+                        continue
+                    emptied = self._put(self._take(columns, i, len(up)), j, up)
+                    first = f"{i + 1} {j + 1}x{len(up)}"
+                    for k, (kdown, kup) in enumerate(emptied):
+                        if kdown and kup and kup[0] & 15 == _KING:
+                            moved = self._put(self._take(emptied, k, len(kup)), i, kup)
+                            second = f"{k + 1} {i + 1}x{len(kup)}"
+                            reveal.append(
+                                (
+                                    -len(kdown),
+                                    (first, second),
+                                    (moved, found, stock, waste, redeals),
+                                )
+                            )
+                    for draws, card, cards, rest, turned in reachable:
+                        if card & 15 == _KING:
+                            child = (self._put(emptied, i, (card,)), found, cards, rest, turned)
+                            onto.append((len(draws), (first, *draws, f"w {i + 1}"), child))
             # Part of the run: to free the card below it for its foundation.
             for k in range(1, len(up)):
                 below = up[k - 1]
@@ -148,29 +192,6 @@ class _Search:
                         child = (moved, found, stock, waste, redeals)
                         partial.append(((f"{i + 1} {j + 1}x{count}",), child))
                         break
-        # The waste's top card now, and each card the stock can bring up
-        # there, with the draws that takes (a draw alone changes nothing useful).
-        draws: tuple[str, ...] = ()
-        cards, pile, turned = stock, waste, redeals
-        for _ in range(2 * (len(stock) + len(waste)) + 2):
-            if pile:
-                card = pile[-1]
-                if found[card >> 4] == (card & 15) - 1:
-                    child = (columns, self._raise(found, card), cards, pile[:-1], turned)
-                    home.append((len(draws), (*draws, "w f"), child))
-                for j in targets(card):
-                    child = (self._put(columns, j, (card,)), found, cards, pile[:-1], turned)
-                    onto.append((len(draws), (*draws, f"w {j + 1}"), child))
-            if cards:
-                n = min(self.draw, len(cards))
-                cards, pile = cards[:-n], pile + cards[-n:][::-1]
-            elif pile and (self.redeals is None or turned < self.redeals):
-                cards, pile, turned = pile[::-1], (), turned + 1
-            else:
-                break
-            draws = (*draws, "s")
-            if cards == stock and pile == waste:
-                break  # round the whole stock: nothing new comes up
         home.sort(key=lambda item: item[0])
         reveal.sort(key=lambda item: item[0])
         onto.sort(key=lambda item: item[0])
