@@ -74,13 +74,22 @@ def main() -> None:
     parser.add_argument("--ksolve-closed", type=int, default=1_000_000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--write", type=Path)
+    parser.add_argument(
+        "--keep-pyksolve",
+        action="store_true",
+        help="run only our solver; keep the pyksolve rows of the file written before",
+    )
     args = parser.parse_args()
+    kept = []
+    if args.keep_pyksolve and args.write and args.write.exists():
+        kept = [line for line in args.write.read_text().splitlines() if "| pyksolve |" in line]
     rows = []
     header = "| rules | solver | caps | deals | won | unwinnable | unknown | deals/s |"
     print(header)
     with ProcessPoolExecutor(args.jobs) as pool:
         cases = [(ours, p, o, f"{args.nodes:,} nodes, {args.seconds:g} s") for p, o in PROFILES]
-        cases += [(theirs, p, o, f"{args.ksolve_closed:,} states") for p, o in KSOLVE]
+        if not kept:
+            cases += [(theirs, p, o, f"{args.ksolve_closed:,} states") for p, o in KSOLVE]
         for solver, profile, options, caps in cases:
             nodes = args.nodes if solver is ours else args.ksolve_closed
             counts, elapsed = run(pool, solver, profile, options, args.deals, nodes, args.seconds)
@@ -91,12 +100,20 @@ def main() -> None:
             row = "| " + " | ".join(cells) + " |"
             rows.append(row)
             print(row, flush=True)
+    rows += kept
     if args.write:
-        args.write.write_text(document(rows, args))
+        args.write.write_text(document(rows, args, bool(kept)))
         print(f"wrote {args.write}")
 
 
-def document(rows: list[str], args: argparse.Namespace) -> str:
+def document(rows: list[str], args: argparse.Namespace, kept: bool) -> str:
+    again = (
+        "\nThe pyksolve rows are kept from the run before (`--keep-pyksolve`): pyksolve\n"
+        "and the code that plays its rules did not change since."
+        if kept
+        else ""
+    )
+    flag = " --keep-pyksolve" if kept else ""
     return f"""# Winnability
 
 Deals 1 … {args.deals} of each rule profile, searched from the full deal (the
@@ -105,22 +122,30 @@ line was found (it replays in the engine); *unwinnable*: the search proved
 there is none; *unknown*: the caps were hit first. Made with
 
     python bench/winnability.py --deals {args.deals} --nodes {args.nodes} \\
-        --seconds {args.seconds:g} --write docs/WINNABILITY.md
+        --seconds {args.seconds:g} --write docs/WINNABILITY.md{flag}
 
-on the 2-core development machine.
+on the 2-core development machine.{again}
 
 | rules | solver | caps | deals | won | unwinnable | unknown | deals/s |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 {chr(10).join(rows)}
 
-Published figures to compare with (Klondike with unlimited passes, thoughtful):
-draw 3 — {PUBLISHED[3]}; draw 1 — {PUBLISHED[1]}. The pyksolve rows play those
-rules (unlimited passes, foundation cards may come back).
+Klondike `draw=1` plays one pass through the stock and `draw=3` three: the
+seed rules, the defaults. Published figures to compare with are for Klondike
+with unlimited passes, thoughtful: draw 3 — {PUBLISHED[3]}; draw 1 —
+{PUBLISHED[1]}. The pyksolve rows play those rules (unlimited passes,
+foundation cards may come back).
 
-Our own search is a depth-first search with a transposition table, in Python;
-where it says *unknown* for most deals (Calculation, Casket, Klondike's seed
-rules), the search is too weak to say, not the deals too hard: read those
-rows as lower bounds on the share of winnable deals.
+Our solver first runs the game's own fast search (Klondike without
+foundation return, Calculation, Casket: `solitaire/searches/`) for three
+quarters of the time, then the general depth-first search, which alone can
+prove a deal unwinnable. The fast searches prune moves as players do, so
+when they find nothing that proves nothing: *unknown* says only that the caps
+were hit, and *won* is a lower bound on the share of winnable deals.
+
+The pools of winnable deals (`solitaire/pools/`, 1,000 deals for each game's
+default rules) were made with `python -m solitaire.pool`; each file names its
+caps and the deals it tried.
 """
 
 
