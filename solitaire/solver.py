@@ -64,6 +64,7 @@ def solve(
     """
     start = time.perf_counter()
     deadline = start + max_seconds
+    spent = 0
     fast = game._fast_search()
     if fast is not None:
         share = FAST_SHARE if prove else 1.0
@@ -73,14 +74,19 @@ def solve(
             return _timed(Solution(Outcome.WON, moves, nodes), start)
         if not prove:
             return _timed(Solution(Outcome.UNKNOWN, (), nodes), start)
-        max_nodes -= nodes
+        spent, max_nodes = nodes, max_nodes - nodes
+        if max_nodes <= 0:
+            return _timed(Solution(Outcome.UNKNOWN, (), spent), start)
     halfway = time.perf_counter() + (deadline - time.perf_counter()) / 2
     useful = _search(game, max_nodes, halfway, useful_only=True)
     if useful.outcome is Outcome.WON:
-        return _timed(useful, start)
+        return _timed(Solution(useful.outcome, useful.moves, spent + useful.nodes), start)
     left = max_nodes - useful.nodes
+    if left <= 0:
+        return _timed(Solution(Outcome.UNKNOWN, (), spent + useful.nodes), start)
     full = _search(game, left, deadline, useful_only=False)
-    return _timed(Solution(full.outcome, full.moves, useful.nodes + full.nodes), start)
+    nodes = spent + useful.nodes + full.nodes
+    return _timed(Solution(full.outcome, full.moves, nodes), start)
 
 
 def _replayed(game: Game, line: list[str]) -> tuple[Move, ...] | None:
