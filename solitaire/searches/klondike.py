@@ -104,6 +104,31 @@ class _Search:
                 moved = True
         return columns, found, stock, waste, redeals
 
+    def _waste_tops(
+        self, stock: tuple[int, ...], waste: tuple[int, ...], redeals: int
+    ) -> list[tuple[tuple[str, ...], int, tuple[int, ...], tuple[int, ...], int]]:
+        """The waste's top card now, and each card the stock can bring up
+        there: the draws that takes, the card, then stock, waste (without the
+        card) and redeals as they would be. A draw alone is never a move: it
+        changes nothing useful until the card it brings up is played."""
+        tops = []
+        draws: tuple[str, ...] = ()
+        cards, pile, turned = stock, waste, redeals
+        for _ in range(2 * (len(stock) + len(waste)) + 2):
+            if pile:
+                tops.append((draws, pile[-1], cards, pile[:-1], turned))
+            if cards:
+                n = min(self.draw, len(cards))
+                cards, pile = cards[:-n], pile + cards[-n:][::-1]
+            elif pile and (self.redeals is None or turned < self.redeals):
+                cards, pile, turned = pile[::-1], (), turned + 1
+            else:
+                break
+            draws = (*draws, "s")
+            if cards == stock and pile == waste:
+                break  # round the whole stock: nothing new comes up
+        return tops
+
     def _moves(self, state: State) -> list[tuple[tuple[str, ...], State]]:
         columns, found, stock, waste, redeals = state
         home: list[tuple[int, tuple[str, ...], State]] = []
@@ -119,24 +144,7 @@ class _Search:
                 found_on.append(empty)
             return found_on
 
-        # The waste's top card now, and each card the stock can bring up
-        # there, with the draws that takes (a draw alone changes nothing useful).
-        reachable: list[tuple[tuple[str, ...], int, tuple[int, ...], tuple[int, ...], int]] = []
-        draws: tuple[str, ...] = ()
-        cards, pile, turned = stock, waste, redeals
-        for _ in range(2 * (len(stock) + len(waste)) + 2):
-            if pile:
-                reachable.append((draws, pile[-1], cards, pile[:-1], turned))
-            if cards:
-                n = min(self.draw, len(cards))
-                cards, pile = cards[:-n], pile + cards[-n:][::-1]
-            elif pile and (self.redeals is None or turned < self.redeals):
-                cards, pile, turned = pile[::-1], (), turned + 1
-            else:
-                break
-            draws = (*draws, "s")
-            if cards == stock and pile == waste:
-                break  # round the whole stock: nothing new comes up
+        reachable = self._waste_tops(stock, waste, redeals)
         for draws, card, cards, rest, turned in reachable:
             if found[card >> 4] == (card & 15) - 1:
                 child = (columns, self._raise(found, card), cards, rest, turned)
