@@ -245,7 +245,9 @@ async def test_stats_leaderboard_and_daily(server: FakeDiscord, bot: BotProcess)
 async def test_play_a_winnable_deal(server: FakeDiscord, bot: BotProcess) -> None:
     board = await server.slash("play", {"game": "castles-end", "winnable": True})
     assert "New game: Castle's End" in board.content and board.files
-    refused = await server.slash("play", {"game": "klondike", "draw": 3, "winnable": True})
+    refused = await server.slash(
+        "play", {"game": "klondike", "passes": "unlimited", "winnable": True}
+    )
     assert refused.ephemeral and "No winnable deals of Klondike" in refused.content
 
 

@@ -19,23 +19,30 @@ def test_pool_names_follow_the_options_that_differ_from_the_defaults() -> None:
     assert pool_name(VARIANTS["castles-end"], {}) == "castles_end"
 
 
-@pytest.mark.parametrize("profile", sorted(VARIANTS))
-def test_each_game_has_a_pool_of_a_thousand_distinct_deals(profile: str) -> None:
-    pool = winnable_deals(VARIANTS[profile], {})
+POOLED = [*((profile, {}) for profile in sorted(VARIANTS)), ("klondike", {"draw": 3})]
+
+
+@pytest.mark.parametrize(("profile", "options"), POOLED)
+def test_each_game_has_a_pool_of_a_thousand_distinct_deals(
+    profile: str, options: dict[str, object]
+) -> None:
+    pool = winnable_deals(VARIANTS[profile], options)
     assert len(pool) >= 1000 and len(set(pool)) == len(pool)
 
 
-@pytest.mark.parametrize("profile", sorted(VARIANTS))
-def test_a_winnable_deal_comes_from_the_pool_and_wins(profile: str) -> None:
-    game = new_game(profile, winnable=True)
-    assert game.deal in winnable_deals(VARIANTS[profile], {})
+@pytest.mark.parametrize(("profile", "options"), POOLED)
+def test_a_winnable_deal_comes_from_the_pool_and_wins(
+    profile: str, options: dict[str, object]
+) -> None:
+    game = new_game(profile, winnable=True, **options)
+    assert game.deal in winnable_deals(VARIANTS[profile], options)
     solution = solve(game, max_nodes=10**7, max_seconds=20, prove=False)
     assert solution.outcome is Outcome.WON
 
 
 def test_no_pool_yet_is_said_plainly() -> None:
     with pytest.raises(BadOption, match="No winnable deals"):
-        new_game("klondike", draw=3, winnable=True)
+        new_game("klondike", passes="unlimited", winnable=True)
 
 
 def test_the_daily_deal_of_a_pooled_game_is_winnable() -> None:

@@ -272,5 +272,7 @@ async def test_a_winnable_deal_where_a_pool_exists(
     assert (await store.get_game(started.game_id)).deal in winnable_deals(
         VARIANTS["castles-end"], {}
     )
-    none_yet = await service.start(ALICE, "klondike", options={"draw": 3}, winnable=True)
+    none_yet = await service.start(
+        ALICE, "klondike", options={"passes": "unlimited"}, winnable=True
+    )
     assert isinstance(none_yet, Notice) and "No winnable deals" in none_yet.text
