@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from bot.service import GameService
+from storage import SQLiteStore, open_store
 from tests.fake_discord import FakeDiscord
 
 DATA = Path(__file__).parent / "data"
@@ -25,3 +27,16 @@ async def server() -> AsyncIterator[FakeDiscord]:
     yield fake
     await fake.stop()
     assert not fake.late, f"replies slower than 3 s: {fake.late}"
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
+    """A fresh SQLite store in a temporary folder."""
+    async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3") as opened:
+        yield opened
+
+
+@pytest.fixture
+def service(store: SQLiteStore) -> GameService:
+    """The game service on that store, its clock stopped."""
+    return GameService(store, clock=lambda: 1_000_000.0)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ from render.text import describe, status_line
 from solitaire import VARIANTS, IllegalMove, new_game
 from solitaire.locales import CATALOGUES, DEFAULT, Msg, locale_of, tr
 from solitaire.piles import pile_kind
-from storage import SQLiteStore, open_store
 from storage._base import STATUSES
 
 ROOT = Path(__file__).parent.parent
@@ -130,17 +128,6 @@ def test_every_refusal_renders_in_german(
         assert german and "{" not in german and "\n" not in german
     for move in game.legal_moves():
         assert game.describe_move(move).render("de")
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
-    async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
-def service(store: SQLiteStore) -> GameService:
-    return GameService(store, clock=lambda: 1_000_000.0)
 
 
 async def test_the_same_game_reads_in_the_players_language(service: GameService) -> None:

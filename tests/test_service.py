@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,17 +15,6 @@ from solitaire import load_position
 from storage import SQLiteStore, open_store
 
 ALICE, BOB = 1, 2
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
-    async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
-def service(store: SQLiteStore) -> GameService:
-    return GameService(store, clock=lambda: 1_000_000.0)
 
 
 async def board(reply: object) -> Board:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -88,3 +88,26 @@ class _Card(Protocol):
 def codes(cards: Iterable[_Card]) -> tuple[int, ...]:
     """Cards as small ints, ``suit * 16 + rank``."""
     return tuple(card.suit * 16 + card.rank for card in cards)
+
+
+def least_harm(
+    piles: Sequence[tuple[int, ...]], card: int, need: Callable[[int], int]
+) -> list[int]:
+    """The piles to put *card* on, least harm first: onto a card needed later
+    than it (the nearest such first), then onto one empty pile, then onto a
+    card needed sooner, which it would bury. *need* says how soon a card is
+    wanted on a foundation."""
+    mine = need(card)
+    ranked = []
+    empty_seen = False
+    for i, pile in enumerate(piles):
+        if not pile:
+            if empty_seen:
+                continue
+            empty_seen = True
+            harm = (1, 0)
+        else:
+            later = need(pile[-1]) - mine
+            harm = (0 if later >= 0 else 2, abs(later))
+        ranked.append((harm, i))
+    return [i for _, i in sorted(ranked)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import Budget, attempt, by_discrepancies
+from . import Budget, attempt, by_discrepancies, least_harm
 
 if TYPE_CHECKING:
     from ..variants.calculation import Calculation
@@ -113,23 +113,10 @@ class _Search:
             if rank == card:
                 raised = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
                 moves.append((f"s f{f + 1}", (raised, wastes, left - 1)))
-        # Onto a waste pile: least harm first (an empty pile once).
-        need = self._need(heights, card)
-        placed = []
-        empty_seen = False
-        for i, pile in enumerate(wastes):
-            if not pile:
-                if empty_seen:
-                    continue
-                empty_seen = True
-                harm = (1, 0)
-            else:
-                later = self._need(heights, pile[-1]) - need
-                harm = (0 if later >= 0 else 2, abs(later))
-            child = (heights, (*wastes[:i], (*pile, card), *wastes[i + 1 :]), left - 1)
-            placed.append((harm, f"s w{i + 1}", child))
-        placed.sort(key=lambda item: item[0])
-        return moves + [(move, child) for _, move, child in placed]
+        for i in least_harm(wastes, card, lambda rank: self._need(heights, rank)):
+            child = (heights, (*wastes[:i], (*wastes[i], card), *wastes[i + 1 :]), left - 1)
+            moves.append((f"s w{i + 1}", child))
+        return moves
 
 
 def search(game: Calculation, max_nodes: int, deadline: float) -> tuple[list[str] | None, int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import Budget, attempt, by_discrepancies, codes
+from . import Budget, attempt, by_discrepancies, codes, least_harm
 
 if TYPE_CHECKING:
     from ..variants.casket import Casket
@@ -228,22 +228,9 @@ class _Search:
                         (found, self._push(body, j, waste), lids, jewels, reserves, 0, left),
                     )
                 )
-            need = self._need(found, waste)
-            placed = []
-            empty_seen = False
-            for i, pile in enumerate(reserves):
-                if not pile:
-                    if empty_seen:
-                        continue
-                    empty_seen = True
-                    harm: tuple[int, int] = (1, 0)
-                else:
-                    later = self._need(found, pile[-1]) - need
-                    harm = (0 if later >= 0 else 2, abs(later))
+            for i in least_harm(reserves, waste, lambda card: self._need(found, card)):
                 child = (found, body, lids, jewels, self._push(reserves, i, waste), 0, left)
-                placed.append((harm, (f"w r{i + 1}",), child))
-            placed.sort(key=lambda item: item[0])
-            building += [(moves, child) for _, moves, child in placed]
+                building.append(((f"w r{i + 1}",), child))
         return home + opening + building + emptying
 
     # -- search ---------------------------------------------------------------
