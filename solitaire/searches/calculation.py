@@ -14,12 +14,8 @@ trusted until it has shown itself wrong.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..variants.calculation import Calculation, cards_until
 from . import Budget, attempt, by_discrepancies, least_harm
-
-if TYPE_CHECKING:
-    from ..variants.calculation import Calculation
 
 Wastes = tuple[tuple[int, ...], ...]
 _STEPS = (1, 2, 3, 4)
@@ -39,13 +35,11 @@ class _Search:
 
     def _need(self, heights: tuple[int, ...], rank: int) -> int:
         """How many cards must reach the foundations before one wants *rank*."""
-        best = 99
-        for step, height in zip(_STEPS, heights, strict=True):
-            for distance in range(13 - height):
-                if _wants(step, height + distance) == rank:
-                    best = min(best, distance)
-                    break
-        return best
+        distances = (
+            cards_until(rank, _wants(step, height), step)
+            for step, height in zip(_STEPS, heights, strict=True)
+        )
+        return min((d for d in distances if d is not None), default=99)
 
     def _settle(
         self, heights: tuple[int, ...], wastes: Wastes, left: int

@@ -13,12 +13,8 @@ least harm on a card needed later.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..variants.casket import Casket, home_for_good
 from . import Budget, attempt, by_discrepancies, codes, least_harm
-
-if TYPE_CHECKING:
-    from ..variants.casket import Casket
 
 Piles = tuple[tuple[int, ...], ...]
 # found, body, lids, jewels left, reserves, waste, stock left
@@ -55,8 +51,7 @@ class _Search:
 
     @staticmethod
     def _safe(found: tuple[int, ...], card: int) -> bool:
-        rank = _rank(card)
-        return rank <= 2 or found[2 * _suit(card) + 1] >= rank - 1
+        return home_for_good(_rank(card), found[2 * _suit(card) + 1])
 
     @staticmethod
     def _home(found: tuple[int, ...], card: int) -> tuple[int, ...]:

@@ -14,17 +14,12 @@ face-down cards, then waste cards onto columns, fewest draws first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..cards import KING
+from ..variants.klondike import Klondike, home_for_good
 from . import Budget, attempt, codes
-
-if TYPE_CHECKING:
-    from ..variants.klondike import Klondike
 
 Column = tuple[tuple[int, ...], tuple[int, ...]]  # face down, face up
 State = tuple[tuple[Column, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-
-_KING = 13
 
 
 def _red(card: int) -> bool:
@@ -40,7 +35,7 @@ _ONTO: dict[int, tuple[int, ...]] = {
     suit * 16 + rank: tuple(
         other * 16 + rank + 1 for other in range(4) if _red(other * 16) != _red(suit * 16)
     )
-    if rank < _KING
+    if rank < KING
     else ()
     for suit in range(4)
     for rank in range(1, 14)
@@ -61,11 +56,8 @@ class _Search:
         return found[card >> 4] == _rank(card) - 1
 
     def _safe(self, found: tuple[int, ...], card: int) -> bool:
-        rank = _rank(card)
-        if rank <= 2:
-            return True
         other = (0, 3) if _red(card) else (1, 2)
-        return rank <= min(found[other[0]], found[other[1]]) + 1
+        return home_for_good(_rank(card), min(found[other[0]], found[other[1]]))
 
     @staticmethod
     def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -140,7 +132,7 @@ class _Search:
 
         def targets(card: int) -> list[int]:
             found_on = [tops[top] for top in _ONTO[card] if top in tops]
-            if empty is not None and card & 15 == _KING:
+            if empty is not None and card & 15 == KING:
                 found_on.append(empty)
             return found_on
 
@@ -166,7 +158,7 @@ class _Search:
                     moved = self._put(self._take(columns, i, len(up)), j, up)
                     child = (moved, found, stock, waste, redeals)
                     reveal.append((-len(down), (f"{i + 1} {j + 1}x{len(up)}",), child))
-            elif head & 15 != _KING:
+            elif head & 15 != KING:
                 # The whole run, to empty the column: only with a King to fill it.
                 for j in targets(head):
                     if not columns[j][1]:
@@ -174,7 +166,7 @@ class _Search:
                     emptied = self._put(self._take(columns, i, len(up)), j, up)
                     first = f"{i + 1} {j + 1}x{len(up)}"
                     for k, (kdown, kup) in enumerate(emptied):
-                        if kdown and kup and kup[0] & 15 == _KING:
+                        if kdown and kup and kup[0] & 15 == KING:
                             moved = self._put(self._take(emptied, k, len(kup)), i, kup)
                             second = f"{k + 1} {i + 1}x{len(kup)}"
                             reveal.append(
@@ -185,7 +177,7 @@ class _Search:
                                 )
                             )
                     for draws, card, cards, rest, turned in reachable:
-                        if card & 15 == _KING:
+                        if card & 15 == KING:
                             child = (self._put(emptied, i, (card,)), found, cards, rest, turned)
                             onto.append((len(draws), (first, *draws, f"w {i + 1}"), child))
             # Part of the run: to free the card below it for its foundation.

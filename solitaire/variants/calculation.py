@@ -16,6 +16,20 @@ def wanted_rank(step: int, top: Card) -> int:
     return (top.rank + step - 1) % 13 + 1
 
 
+def cards_until(rank: int, wanted: int | None, step: int) -> int | None:
+    """How many cards a foundation building by *step*, wanting *wanted* next,
+    takes before it wants *rank*; ``None`` if it never will (it ends at the King)."""
+    distance = 0
+    while wanted is not None:
+        if wanted == rank:
+            return distance
+        if wanted == KING:
+            return None
+        wanted = (wanted + step - 1) % 13 + 1
+        distance += 1
+    return None
+
+
 class Calculation(Game):
     """Foundation ``fN`` builds by steps of N from its base (A, 2, 3, 4) to
     the King, regardless of suit. The stock's top card must be played to a
@@ -104,19 +118,8 @@ class Calculation(Game):
 
     def _need(self, rank: int) -> int:
         """How many cards each foundation must still take before one wants *rank*."""
-        distances = []
-        for code, step in STEPS.items():
-            wanted = self.wants(code)
-            if wanted is None:
-                continue
-            for distance in range(13):
-                if wanted == rank:
-                    distances.append(distance)
-                    break
-                if wanted == KING:
-                    break
-                wanted = (wanted + step - 1) % 13 + 1
-        return min(distances, default=99)
+        distances = (cards_until(rank, self.wants(code), step) for code, step in STEPS.items())
+        return min((d for d in distances if d is not None), default=99)
 
     def _hint_score(self, move: Move) -> int:
         moving = self.pile(move.source)[-1]

@@ -12,6 +12,15 @@ from ..piles import EMPTY, Pile, pile_kind
 from ._rules import suit_foundation_refuses, suit_foundation_takes, suit_heights
 
 LIDS = ("l1", "l2", "l3", "l4", "l5")
+
+
+def home_for_good(rank: int, lower: int) -> bool:
+    """Whether a card of *rank* can go to a foundation with nothing lost: no
+    card that could lie on it in the body is still out, the lower foundation
+    of its suit holding *lower* cards."""
+    return rank <= 2 or lower >= rank - 1
+
+
 BODY = ("1", "2", "3", "4", "5", "6", "7", "8")
 
 
@@ -133,10 +142,8 @@ class Casket(Game):
         if pile_kind(move.target) != "foundation":
             return False
         moving = self.pile(move.source)[-1]
-        if moving.rank <= 2:
-            return True
         heights = suit_heights([self.pile(code) for code in self.foundations])[moving.suit]
-        return len(heights) == 2 and min(heights) >= moving.rank - 1
+        return home_for_good(moving.rank, min(heights) if len(heights) == 2 else 0)
 
     HINT_SCORES: ClassVar[dict[tuple[str, str], int]] = {
         ("lid", "column"): 40,

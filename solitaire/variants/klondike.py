@@ -15,6 +15,13 @@ from ._rules import builds_down_alternate, run_length, suit_foundation_refuses, 
 UNLIMITED = "unlimited"
 
 
+def home_for_good(rank: int, other_colour_low: int) -> bool:
+    """Whether a card of *rank* can go to its foundation with nothing lost:
+    both cards that could lie on it (the rank below, of the other colour)
+    are home, the lower foundation of that colour holding *other_colour_low*."""
+    return rank <= 2 or rank <= other_colour_low + 1
+
+
 class Klondike(Game):
     """Build four foundations up in suit from the Ace; columns build down in
     alternate colours; an empty column takes only a King.
@@ -181,7 +188,7 @@ class Klondike(Game):
         if not self._is_safe(move) or self.options["foundation_return"]:
             return False
         moving = self.pile(move.source)[-1]
-        return moving.rank <= 2 or moving.rank <= self._other_colour_home(moving) + 1
+        return home_for_good(moving.rank, self._other_colour_home(moving))
 
     def _king_waiting(self) -> bool:
         """Whether a King could use an empty column: on the waste, or heading
