@@ -50,9 +50,8 @@ async def play(
     winnable: bool = False,
 ) -> None:
     """Start a game of solitaire."""
-    options: dict[str, object] = {}
-    if game == "klondike":
-        options = {"draw": draw, "passes": passes}
+    # The service refuses an option the game does not have ("Casket has no option `draw`").
+    options: dict[str, object] = {"draw": draw, "passes": passes}
     await social_of(interaction).remember(interaction.user.id, interaction.user.display_name)
     reply = await service_of(interaction).start(
         interaction.user.id,

@@ -73,7 +73,7 @@ class Console:
 
     async def run(self, args: argparse.Namespace, lines: TextIO) -> None:
         locale = self.locale
-        options = {"draw": args.draw} if args.game == "klondike" else {}
+        options = {"draw": args.draw}  # the service refuses --draw for a game without it
         start = {"deal": args.deal, "options": options}
         await self.show(await self.service.start(CONSOLE_USER, args.game, **start, locale=locale))
         while True:

@@ -242,6 +242,13 @@ async def test_stats_leaderboard_and_daily(server: FakeDiscord, bot: BotProcess)
     assert "Daily deals solved:\n1. alice — 0 of 1" in board.content
 
 
+async def test_an_option_the_game_does_not_have_is_refused(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    refused = await server.slash("play", {"game": "casket", "draw": 3})
+    assert refused.ephemeral and "Casket has no option `draw`" in refused.content
+
+
 async def test_play_a_winnable_deal(server: FakeDiscord, bot: BotProcess) -> None:
     board = await server.slash("play", {"game": "castles-end", "winnable": True})
     assert "New game: Castle's End" in board.content and board.files
