@@ -25,6 +25,6 @@ class CatalogueTranslator(app_commands.Translator):
     ) -> str | None:
         key = string.extras.get("key")
         language = locale_of(locale.value)
-        if key is None or language == DEFAULT or not locale.value.startswith(language):
-            return None
+        if key is None or language == DEFAULT:
+            return None  # English is the text itself
         return CATALOGUES[language].get(key)
