@@ -12,8 +12,8 @@ import discord
 import yarl
 from discord import app_commands
 
-from solitaire.locales import DEFAULT, locale_of, tr
 from storage import Store, open_store
+from texts import DEFAULT, locale_of, tr
 
 from .chat import handle_message
 from .commands import COMMANDS

@@ -16,8 +16,8 @@ from typing import TextIO
 
 from render import text_table
 from solitaire import VARIANTS
-from solitaire.locales import DEFAULT, LOCALES, tr
 from storage import open_store
+from texts import DEFAULT, LOCALES, tr
 
 from .config import Config
 from .service import Board, Choice, GameService, Notice, Reply

@@ -35,9 +35,9 @@ from solitaire import (
     new_game,
     parse_command,
 )
-from solitaire.locales import DEFAULT, Msg, tr
 from solitaire.solver import HINT_SECONDS, Outcome, solve
 from storage import Conflict, DailyTaken, GameRow, NotFound, Store, UnfinishedGame
+from texts import DEFAULT, Msg, tr
 
 from .cooldown import Cooldown
 

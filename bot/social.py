@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 from render import CLASSIC, Theme, render_replay, render_stats_card, render_win_card
 from render.text import clock
 from solitaire import VARIANTS, BadOption, BadRecord, find_variant, load_game
-from solitaire.locales import DEFAULT, Msg, tr
 from storage import GameRow, NotFound, Stats, Store
+from texts import DEFAULT, Msg, tr
 
 from .service import Notice, not_yours
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from discord import Locale, app_commands
 
-from solitaire.locales import CATALOGUES, DEFAULT, locale_of
+from texts import CATALOGUES, DEFAULT, locale_of
 
 
 def text(key: str) -> app_commands.locale_str:

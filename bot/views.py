@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from solitaire.locales import DEFAULT, locale_of, tr
+from texts import DEFAULT, locale_of, tr
 
 from .service import Board, Choice, GameService, Notice, Reply
 from .social import Social

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from solitaire import Game
 from solitaire.cards import RANK_NAMES, Card
-from solitaire.locales import DEFAULT, Msg, tr
 from solitaire.piles import pile_kind
 from solitaire.variants.calculation import Calculation
 from solitaire.variants.castles_end import CastlesEnd
 from solitaire.variants.klondike import Klondike
+from texts import DEFAULT, Msg, tr
 
 MAX_DESCRIPTION = 1000
 _GROUPS = ("stock", "waste", "jewels", "lid", "reserve", "foundation", "column")

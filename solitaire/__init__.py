@@ -12,6 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from texts import Msg
+
 from .cards import Card
 from .deal import MAX_DEAL, MIN_DEAL, dated_choice
 from .errors import (
@@ -23,7 +25,6 @@ from .errors import (
     SolitaireError,
 )
 from .game import Game, Position, Record
-from .locales import Msg
 from .move import DRAW, Move
 from .notation import is_move_like, parse_command
 from .piles import Option

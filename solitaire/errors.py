@@ -1,12 +1,12 @@
 """The errors the engine raises. All are :class:`ValueError`; each carries its
-:class:`~solitaire.locales.Msg`, one line a player can read in their language
+:class:`~texts.Msg`, one line a player can read in their language
 (``str(error)`` is the English)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .locales import Msg
+from texts import Msg
 
 if TYPE_CHECKING:
     from .move import Move

@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from texts import Msg
+
 from .cards import Card
 from .deal import MAX_DEAL, MIN_DEAL, is_deal_number, shuffled_deck
 from .errors import AmbiguousMove, BadOption, BadRecord, IllegalMove, InvalidNotation
-from .locales import Msg
 from .move import DRAW, Move
 from .notation import parse_notation, quote
 from .piles import EMPTY, Option, Pile, pile_kind

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from texts import Msg
+
 from .errors import IllegalMove
 from .game import Game
-from .locales import Msg
 from .move import DRAW, Move
 from .solver import Outcome, Solution
 from .variants.klondike import UNLIMITED, Klondike

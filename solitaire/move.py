@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from texts import Msg
+
 from .errors import InvalidNotation
-from .locales import Msg
 
 _CANONICAL = re.compile(r"([a-z]\d*|\d+) ([a-z]\d*|\d+)(?:x([1-9]\d*))?")
 

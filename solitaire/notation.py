@@ -12,8 +12,9 @@ import re
 from collections.abc import Collection
 from typing import NamedTuple
 
+from texts import Msg
+
 from .errors import InvalidNotation
-from .locales import Msg
 
 _SEPARATORS = re.compile(r"[\s\-–—>→,]+")
 _COUNT = re.compile(r"x\s*(\d{1,3})$")

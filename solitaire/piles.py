@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from texts import Msg
+
 from .cards import Card
 from .errors import BadOption
-from .locales import Msg
 
 
 class Pile(NamedTuple):

@@ -17,9 +17,10 @@ from concurrent.futures import ProcessPoolExecutor
 from importlib import import_module
 from pathlib import Path
 
+from texts import Msg
+
 from .errors import BadOption
 from .game import Game
-from .locales import Msg
 from .registry import VARIANTS
 from .solver import Outcome, solve
 

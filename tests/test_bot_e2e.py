@@ -13,10 +13,10 @@ import pytest
 from PIL import Image
 
 from solitaire import load_position
-from solitaire.locales import CATALOGUES
 from tests import fake_discord
 from tests.botprocess import TOKEN, BotProcess
 from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
+from texts import CATALOGUES
 
 
 @pytest.fixture

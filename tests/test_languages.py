@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from bot.service import Board, GameService, Notice
 from render.text import describe, status_line
 from solitaire import VARIANTS, IllegalMove, new_game
-from solitaire.locales import CATALOGUES, DEFAULT, Msg, locale_of, tr
 from solitaire.piles import pile_kind
 from storage._base import STATUSES
+from texts import CATALOGUES, DEFAULT, GAME_KEYS, Msg, locale_of, tr
 
 ROOT = Path(__file__).parent.parent
 EN, DE = CATALOGUES["en"], CATALOGUES["de"]
@@ -60,6 +60,14 @@ def test_every_key_the_code_names_is_in_the_catalogue() -> None:
             named |= _keys_named_in(path)
     assert len(named) > 150
     assert named - set(EN) == set()
+
+
+def test_the_rules_package_speaks_only_in_game_texts() -> None:
+    named = set()
+    for path in (ROOT / "solitaire").rglob("*.py"):
+        named |= _keys_named_in(path)
+    assert len(named) > 50
+    assert named - GAME_KEYS == set()
 
 
 def test_every_key_built_from_a_value_is_in_the_catalogue() -> None:

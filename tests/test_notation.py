@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from solitaire import AmbiguousMove, IllegalMove, InvalidNotation, Move, new_game, parse_command
-from solitaire.locales import Msg
 from solitaire.notation import Pattern, parse_notation
+from texts import Msg
 
 KLONDIKE = {"s", "w", "f1", "f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7"}
 TEN_COLUMNS = {str(n) for n in range(1, 11)} | {"f1", "f2", "f3", "f4", "r1", "r2"}

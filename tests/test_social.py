@@ -12,8 +12,8 @@ from PIL import Image
 from bot.service import Board, Choice, GameService, Notice
 from bot.social import Card, Shared, Social
 from solitaire import daily_deal, load_position
-from solitaire.locales import ordinal
 from storage import SQLiteStore, open_store
+from texts import ordinal
 
 ALICE, BOB, CAROL = 1, 2, 3
 GUILD = 77

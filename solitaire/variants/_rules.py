@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from texts import Msg
+
 from ..cards import ACE, KING, Card, card
-from ..locales import Msg
 
 
 def builds_down_alternate(lower: Card, upper: Card) -> bool:

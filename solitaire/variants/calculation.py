@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from texts import Msg
+
 from ..cards import KING, Card
 from ..game import FastSearch, Game
-from ..locales import Msg
 from ..move import Move
 from ..piles import Pile, pile_kind
 

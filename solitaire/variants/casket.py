@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from texts import Msg
+
 from ..cards import Card
 from ..game import FastSearch, Game
-from ..locales import Msg
 from ..move import Move
 from ..piles import EMPTY, Pile, pile_kind
 from ._rules import suit_foundation_refuses, suit_foundation_takes, suit_heights

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from texts import Msg
+
 from ..cards import Card
 from ..game import Game
-from ..locales import Msg
 from ..move import Move
 from ..piles import Pile, pile_kind
 from ._rules import run_length

@@ -5,9 +5,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import ClassVar
 
+from texts import Msg
+
 from ..cards import KING, Card
 from ..game import FastSearch, Game
-from ..locales import Msg
 from ..move import Move
 from ..piles import EMPTY, Option, Pile, pile_kind
 from ._rules import builds_down_alternate, run_length, suit_foundation_refuses, suit_heights

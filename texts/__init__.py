@@ -1,7 +1,13 @@
 """Every word a player reads, in English and German.
 
+Two parts, each a catalogue per language with the same keys: ``game/`` holds
+the game's texts (ranks, piles, moves, refusals, rules), which the rules
+package speaks in; ``app/`` holds the app's (the table in words, replies,
+buttons, commands, stats, the console). This package imports nothing of the
+project's.
+
 Code speaks in :class:`Msg` values, a key and named values; a catalogue per
-language (``en.py``, ``de.py``, the same keys in each) turns one into text::
+language  turns one into text::
 
     >>> Msg("move.undone", move="7 2").render("de")
     '`7 2` zurückgenommen.'
@@ -19,10 +25,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from . import de, en
+from .app import de as app_de
+from .app import en as app_en
+from .game import de as game_de
+from .game import en as game_en
 
 DEFAULT: Final = "en"
-CATALOGUES: Final[Mapping[str, Mapping[str, str]]] = {"en": en.TEXTS, "de": de.TEXTS}
+#: The keys the rules package may speak in.
+GAME_KEYS: Final = frozenset(game_en.TEXTS)
+CATALOGUES: Final[Mapping[str, Mapping[str, str]]] = {
+    "en": {**game_en.TEXTS, **app_en.TEXTS},
+    "de": {**game_de.TEXTS, **app_de.TEXTS},
+}
+_ENGLISH: Final = CATALOGUES[DEFAULT]
 LOCALES: Final = tuple(CATALOGUES)
 
 
@@ -48,9 +63,9 @@ class Msg:
 
     def render(self, locale: str = DEFAULT) -> str:
         """Returns the message in *locale* (English where the catalogue lacks it)."""
-        template = CATALOGUES.get(locale, en.TEXTS).get(self.key)
+        template = CATALOGUES.get(locale, _ENGLISH).get(self.key)
         if template is None:
-            template = en.TEXTS[self.key]
+            template = _ENGLISH[self.key]
         return template.format_map({name: _value(v, locale) for name, v in self.params.items()})
 
     def __str__(self) -> str:
@@ -76,7 +91,7 @@ def tr(locale: str, key: str, /, **params: object) -> str:
 
 def _value(value: object, locale: str) -> object:
     if isinstance(value, tuple):  # alternatives: "`7 2` or `7 2x3`"
-        separator = CATALOGUES.get(locale, en.TEXTS)["sep.or"]
+        separator = CATALOGUES.get(locale, _ENGLISH)["sep.or"]
         return _Text(separator.join(str(_value(item, locale)) for item in value))
     if isinstance(value, Msg):
         return _Text(value.render(locale))

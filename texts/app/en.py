@@ -1,0 +1,183 @@
+"""English: the app's texts — the table in words, replies, buttons,
+commands, stats, the console. ``de.py`` beside it has the same keys."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {
+    # -- the table in words: status line, alt text, terminal -------------------
+    "status.draw": "{game}, draw {n}",
+    "status.deal": "deal {deal}",
+    "status.moves": "{n:move|moves}",
+    "status.base": "base rank {rank}",
+    "status.won": "WON",
+    "status.stuck": "no moves left",
+    "alt.stock": "Stock",
+    "alt.waste": "Waste",
+    "alt.jewels": "Jewels",
+    "alt.lid": "Lids",
+    "alt.reserve": "Reserves",
+    "alt.foundation": "Foundations",
+    "alt.column": "Columns",
+    "alt.empty": "{code} empty",
+    "alt.face_down": "{code} {n} face down",
+    "alt.stock_top": "{code} {n} cards, top {top}",
+    "alt.foundation_run": "{code} {first} to {top}",
+    "alt.down": "{n} down, ",
+    "alt.run": "{first} … {top} ({n} up)",
+    "alt.top": "top {top} ({n} up)",
+    "table.face_down": "{n} face down",
+    # -- the bot: games, moves, boards ------------------------------------------
+    "oops": "Something went wrong on my side; nothing was changed. Please try again.",
+    "wait.deals": "That is a lot of new deals: try again in {seconds} s.",
+    "wait.hints": "One hint at a time: try again in {seconds} s.",
+    "start.new": "New game: {game}, deal {deal}.",
+    "start.unfinished": (
+        "You have a {game} game in progress (deal {deal}, {n:move|moves}). "
+        "Resume it, or abandon it for a new deal?"
+    ),
+    "daily.first": "Daily {game} of {day}, deal {deal}: your first game of it counts.",
+    "daily.again": (
+        "You have played the daily {game} of {day} ({status}); "
+        "this game of the same deal does not count."
+    ),
+    "state.playing": "playing",
+    "state.won": "won",
+    "state.lost": "lost",
+    "state.resigned": "resigned",
+    "state.abandoned": "abandoned",
+    "state.damaged": "damaged",
+    "move.played": "`{move}` — {what}",
+    "move.undone": "Took back `{move}`.",
+    "move.redone": "Played `{move}` again.",
+    "auto.played": "Auto: {moves}.",
+    "auto.none": "No card can safely go to a foundation now.",
+    "hint.move": "Hint: `{move}` — {what}.",
+    "hint.winning": "Hint: `{move}` — {what} (it leads to a win).",
+    "hint.lost": "This game can no longer be won: `u` undoes, /play deals a new one.",
+    "hint.stuck": "No legal move is left. `u` undoes; /play deals a new game.",
+    "hint.none": "No useful move is left: try undoing, or /play for a new deal.",
+    "board.stuck": "No legal move is left: `u` undoes, /play deals a new game.",
+    "board.stale": (
+        "That board is out of date, so nothing was played. "
+        "Use the newest board, or /show to post it."
+    ),
+    "won": "You won in {n} moves ({time}{extra})! Press **Share** to show it off.",
+    "won.undos": ", {n:undo|undos}",
+    "won.hints": ", {n:hint|hints}",
+    "standing": "That is {place:ord} of {n} {where}.",
+    "standing.today": "today",
+    "standing.on": "on {day}",
+    "standing.deal": "among the wins on this deal",
+    "resign.done": "You resigned {game}, deal {deal}. /play deals a new one.",
+    "game.none": "You have no game in progress. Start one with /play.",
+    "game.gone": "That game no longer exists.",
+    "game.gone_start": "That game no longer exists. Start one with /play.",
+    "game.not_yours": "This is {owner}'s game — /play to start your own.",
+    "game.over": "That game is over ({status}). /play starts a new one.",
+    "game.changed": "That game just changed; try again.",
+    "game.busy": "Your game is busy with another move; try again.",
+    "game.no_deal": "That game was not dealt from a deal number, so it can't be replayed.",
+    "game.damaged": (
+        "Your saved game {id} can't be replayed ({why}). "
+        "It is kept for inspection; /play starts a new one."
+    ),
+    "record.unreadable": "its {part} can't be read",
+    # -- buttons and the move menu -----------------------------------------------
+    "button.draw": "Draw",
+    "button.undo": "Undo",
+    "button.hint": "Hint",
+    "button.auto": "Auto",
+    "button.share": "Share",
+    "button.resume": "Resume",
+    "button.new": "New deal",
+    "button.deal": "Play this deal",
+    "button.replay": "Replay",
+    "menu.placeholder": "Choose a move…",
+    "menu.empty": "no moves",
+    "menu.none": "No move to play.",
+    "choice.not_yours": "This choice is someone else's — /play to start your own game.",
+    # -- stats, leaderboards, shared wins ---------------------------------------
+    "stats.title": "{name}'s solitaire",
+    "stats.alt": "{name}'s stats. {lines}",
+    "stats.game": "game",
+    "stats.played": "played",
+    "stats.won": "won",
+    "stats.rate": "win %",
+    "stats.streak": "streak",
+    "stats.best": "best",
+    "stats.fewest": "fewest",
+    "stats.fastest": "fastest",
+    "stats.none": "no finished games yet",
+    "stats.summary": (
+        "{won} of {played} won ({rate} %), streak {streak} (best {best_streak}){fewest}"
+    ),
+    "stats.fewest_moves": ", fewest moves {n}",
+    "top.servers_only": "Leaderboards belong to servers: ask in a server channel.",
+    "top.all": "all time",
+    "top.days": "the last {n} days",
+    "top.wins": "Most wins:",
+    "top.row": "{place}. {name} — {won} of {played}",
+    "top.best": ", best {n} moves",
+    "top.no_wins": "nobody has finished a game yet",
+    "top.dailies": "Daily deals solved:",
+    "top.no_dailies": "nobody has played a daily deal yet",
+    "top.today": "Today's daily:",
+    "top.today_row": "{place:ord} {name} — {result}",
+    "top.solved": "solved in {n} moves, {time}{marks}",
+    "top.undo": " (undo)",
+    "top.hints": " (hints)",
+    "share.text": "**{name}** won {game}, {what}, in {n} moves ({time}){marks}. Can you beat it?",
+    "share.daily": "today's daily",
+    "share.deal": "deal {deal}",
+    "share.undo": " (with undo)",
+    "share.hints": " (with hints)",
+    "share.not_won": "Only a won game can be shared.",
+    "replay.playing": "That game is still being played.",
+    "replay.alt": "the whole game",
+    # -- slash commands: descriptions and choices (names stay English) -----------
+    "cmd.play": "Start a game of solitaire.",
+    "cmd.move": "Make a move in your current game.",
+    "cmd.draw": "Draw from the stock.",
+    "cmd.undo": "Take back your last move.",
+    "cmd.hint": "Suggest a good move.",
+    "cmd.auto": "Play every safe card to the foundations.",
+    "cmd.show": "Post the board of your current game again.",
+    "cmd.resign": "Give up your current game (it counts as a loss).",
+    "cmd.daily": "Play today's deal: the same for everyone; your first game of it counts.",
+    "cmd.stats": "Games played and won, streaks, best results.",
+    "cmd.leaderboard": "This server's best players, by wins and by daily deals solved.",
+    "cmd.rules": "How a game is played.",
+    "cmd.help": "How to type moves.",
+    "opt.game": "which game",
+    "opt.game.play": "which game to play",
+    "opt.game.stats": "one game (default: all you played)",
+    "opt.draw": "Klondike: cards turned from the stock at a time",
+    "opt.passes": "Klondike: passes through the stock (default: 1 for draw 1, 3 for draw 3)",
+    "opt.winnable": "deal only a deal the solver has won",
+    "opt.deal": "a deal number, to replay a deal or take up a friend's challenge",
+    "opt.notation": "a move such as w3, 7 2, 3f, s — or u, h, a",
+    "opt.user": "whose stats (default: yours)",
+    "opt.period": "how far back",
+    "choice.draw1": "draw 1",
+    "choice.draw3": "draw 3",
+    "choice.passes1": "1 pass",
+    "choice.passes3": "3 passes",
+    "choice.unlimited": "unlimited",
+    "choice.week": "this week",
+    "choice.month": "this month",
+    "choice.all": "all time",
+    # -- the console -------------------------------------------------------------
+    "console.resuming": "Resuming your unfinished game (type `new` for a new deal).",
+    "console.picture": "(picture: {path})",
+    "console.won": "Type `new` to play another deal, or `quit`.",
+    # -- help and rules ----------------------------------------------------------
+    "help": (
+        "**How to play.** Start with `/play`. Every pile's code is printed on the picture; "
+        "a move is *from* then *to*:\n"
+        "• `w3` or `w 3` — waste to column 3 · `7 2` or `72` — column 7 to column 2\n"
+        "• `3f` — column 3 to a foundation · `7 2x3` — three cards · `3 10` — column 10 "
+        "needs a space (or `30`)\n"
+        "• `s` — draw · `u` — undo · `h` — hint · `a` — play safe cards to the foundations\n"
+        "Type moves in `/move` (it suggests the legal ones), in a DM to me, or mention me."
+    ),
+}
