@@ -145,7 +145,7 @@ were hit, and *won* is a lower bound on the share of winnable deals.
 
 The pools of winnable deals (`solitaire/pools/`, 1,000 deals for each game's
 default rules and for Klondike draw 3) were made with
-`python -m solitaire.pool`; each file names its caps and the deals it tried.
+`python tools/pool.py`; each file names its caps and the deals it tried.
 """
 
 

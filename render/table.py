@@ -61,7 +61,7 @@ def draw_table(
         target = "s" if touched == {"s"} else (last.target or "w")
         count = 1 if last.is_draw else last.count
         if last.is_draw and target == "w":
-            count = min(int(game.options.get("draw", 1)), len(game.pile("w"))) or 1  # type: ignore[call-overload]
+            count = min(game.waste_shown, len(game.pile("w"))) or 1
         moved = boxes.get(target, [])[-count:]
         if moved:
             box = (
@@ -108,7 +108,7 @@ def _draw_pile(
         positions = [(x, y + offset) for offset in offsets]
     else:
         # A flat pile shows its top card; Klondike's draw-3 waste, its top three.
-        spread = int(game.options.get("draw", 1)) if code == "w" else 1  # type: ignore[call-overload]
+        spread = game.waste_shown if code == "w" else 1
         first = max(len(cards) - spread, 0)
         shown = list(range(first, len(cards)))
         positions = [(x + (i - first) * m.waste_step, y) for i in shown]

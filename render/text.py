@@ -54,7 +54,7 @@ def status_line(game: Game, elapsed: float | None = None, locale: str = DEFAULT)
     """Returns one line: game, deal, moves, time, and how it stands."""
     parts = [game.title]
     if isinstance(game, Klondike):
-        parts[0] = tr(locale, "status.draw", game=game.title, n=game.options["draw"])
+        parts[0] = tr(locale, "status.draw", game=game.title, n=game.draw)
     if game.deal is not None:
         parts.append(tr(locale, "status.deal", deal=game.deal))
     parts.append(tr(locale, "status.moves", n=len(game.moves)))

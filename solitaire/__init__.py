@@ -27,7 +27,8 @@ from .errors import (
 from .game import Game, Position, Record
 from .move import DRAW, Move
 from .notation import is_move_like, parse_command
-from .piles import Option
+from .options import Option
+from .pool import winnable_deals
 from .registry import PROFILES, VARIANTS
 
 __all__ = [
@@ -83,8 +84,6 @@ def new_game(
     """
     cls = find_variant(profile)
     if deal is None and winnable:
-        from .pool import winnable_deals
-
         deal = random.choice(winnable_deals(cls, options))
     elif deal is None:
         deal = random.randint(MIN_DEAL, MAX_DEAL)
@@ -96,8 +95,6 @@ def daily_deal(profile: str, day: str) -> int:
     UTC), the same for everyone: a solver-won deal where a pool of them exists.
     """
     cls = find_variant(profile)
-    from .pool import winnable_deals
-
     try:
         deals = winnable_deals(cls, {})
     except BadOption:

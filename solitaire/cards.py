@@ -5,7 +5,6 @@ from __future__ import annotations
 RANK_CODES = "A23456789TJQK"
 SUIT_CODES = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
 RANK_NAMES = (
     "",
     "Ace",
@@ -104,10 +103,6 @@ def card(rank: int, suit: int) -> Card:
     return _CARDS[suit][rank]
 
 
-def rank_name(rank: int) -> str:
-    """Returns a rank with its article, for messages: ``an 8``, ``a King``."""
-    name = RANK_NAMES[rank]
-    return ("an " if name in ("Ace", "8") else "a ") + name
 
 
 def full_deck() -> list[Card]:

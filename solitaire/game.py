@@ -3,14 +3,14 @@
 A game is its record: rule profile, options, deal number and the list of
 moves played. Every state is reached by replaying that list, and undo pops a
 snapshot of the piles (never reverses a rule), so undo is exactly the inverse
-of play. ``play()`` checks the rules; the private ``_apply()`` trusts its
+of play. ``play()`` checks the rules; the private ``push()`` trusts its
 caller and serves replay and search.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -21,12 +21,11 @@ from .deal import MAX_DEAL, MIN_DEAL, is_deal_number, shuffled_deck
 from .errors import AmbiguousMove, BadOption, BadRecord, IllegalMove, InvalidNotation
 from .move import DRAW, Move
 from .notation import parse_notation, quote
-from .piles import EMPTY, Option, Pile, pile_kind
+from .options import Option, options_code, parse_options_code
+from .piles import EMPTY, Pile, pile_kind
 
 Position = dict[str, list[str]]
 Record = dict[str, Any]
-#: A game's own search: (game, node cap, deadline) → (winning line or None, nodes).
-FastSearch = Callable[[Any, int, float], tuple[list[str] | None, int]]
 
 
 class Game:
@@ -35,7 +34,6 @@ class Game:
     profile: ClassVar[str]
     version: ClassVar[int] = 1
     title: ClassVar[str]
-    description: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     PILES: ClassVar[tuple[str, ...]]
     # The piles that may ever receive a card by a move (a pre-filter only).
@@ -91,6 +89,33 @@ class Game:
             name: option.coerce(options[name]) if options.get(name) is not None else option.default
             for name, option in known.items()
         }
+
+    @classmethod
+    def options_code(cls, options: Mapping[str, object]) -> str:
+        """Returns the short code of *options* under this game's rules (``d3``),
+        empty for the defaults. See :mod:`solitaire.options`.
+
+        :raises BadOption: for an unknown option or value.
+        """
+        return options_code(cls.OPTIONS, cls.resolve_options, options)
+
+    @classmethod
+    def options_from_code(cls, code: str) -> dict[str, object]:
+        """Returns every option of this game as *code* names them.
+
+        :raises BadOption: for a code that names no options of this game.
+        """
+        return parse_options_code(cls.OPTIONS, cls.resolve_options, code)
+
+    @property
+    def rules_code(self) -> str:
+        """The short code of this game's options (empty for the defaults)."""
+        return self.options_code(self.options)
+
+    @property
+    def waste_shown(self) -> int:
+        """How many of the waste's top cards show (spread), for pictures."""
+        return 1
 
     # -- what a variant supplies ----------------------------------------------
 
@@ -162,17 +187,14 @@ class Game:
         """Whether autoplay may make *move*: no later play can regret it."""
         return False
 
-    def _fast_search(self) -> FastSearch | None:
-        """A search of this game's own for :func:`solitaire.solver.solve`, if it has one."""
-        return None
-
-    def _is_forced(self, move: Move) -> bool:
-        """Whether the search may play *move* and skip the others: it can
-        never lose a win. Stricter than autoplay's rule where need be."""
+    def is_forced(self, move: Move) -> bool:
+        """Whether a search may play the legal *move* and skip the others: it
+        can never lose a win. Stricter than autoplay's rule where need be."""
         return self._is_safe(move)
 
-    def _hint_score(self, move: Move) -> int:
-        """How good a move is for a hint; 0 or less is not worth suggesting."""
+    def hint_score(self, move: Move) -> int:
+        """How good the legal *move* is for a hint; 0 or less is not worth
+        suggesting. Searches try moves in this order."""
         return 0
 
     # -- piles -----------------------------------------------------------------
@@ -382,11 +404,13 @@ class Game:
             if reason:
                 raise IllegalMove(reason)
             move = self._canonical(move)
-        self._apply(move)
+        self.push(move)
         self._redo.clear()
         return move
 
-    def _apply(self, move: Move) -> None:
+    def push(self, move: Move) -> None:
+        """Plays *move* without checking it: the caller knows it is legal
+        (a replayed record, a search's own move). Keeps the redo list."""
         self._history.append((self._piles, self._meta))
         self._piles = dict(self._piles)
         self._meta = dict(self._meta)
@@ -413,19 +437,25 @@ class Game:
         """
         if not self._moves:
             raise IllegalMove(Msg("rule.nothing_to_undo"))
-        move = self._unapply()
+        move = self.pop()
         self._redo.append(move)
         self.undos += 1
         return move
 
-    def _unapply(self) -> Move:
+    def pop(self) -> Move:
+        """Takes back the last move pushed or played and returns it; not an
+        undo (nothing is counted, nothing goes to the redo list).
+
+        :raises IndexError: if no move was played.
+        """
         self._piles, self._meta = self._history.pop()
         self._legal = None
         self._tops_cache = None
         return self._moves.pop()
 
-    def _search_key(self) -> tuple[object, ...]:
-        """Returns a key equal for positions that play alike: interchangeable
+    def search_key(self) -> tuple[object, ...]:
+        """Returns a key equal for positions that play alike, for a search's
+        table of positions seen: interchangeable
         piles (``SYMMETRIC`` groups) are sorted, so their order does not count."""
         piles = self._piles
         grouped = tuple(
@@ -455,7 +485,7 @@ class Game:
         reason = self._why_not(move)
         if reason:
             raise IllegalMove(reason)
-        self._apply(self._redo.pop())
+        self.push(self._redo.pop())
         return move
 
     def autoplay(self) -> list[Move]:
@@ -465,32 +495,23 @@ class Game:
             move = next((m for m in self.legal_moves() if self._is_safe(m)), None)
             if move is None:
                 break
-            self._apply(move)
+            self.push(move)
             played.append(move)
         if played:
             self._redo.clear()
         return played
 
-    def hint(self, *, seconds: float = 0.0) -> Move | None:
-        """Returns a good legal move, or ``None`` if no useful move is left.
-
-        With *seconds*, the solver first looks for a winning line from here
-        within that time; the heuristic answers if it finds none.
-        """
-        if seconds > 0:
-            from .solver import Outcome, solve
-
-            solution = solve(self, max_seconds=seconds)
-            if solution.outcome is Outcome.WON and solution.moves:
-                return solution.moves[0]
-        scored = [(self._hint_score(move), i, move) for i, move in enumerate(self.legal_moves())]
+    def hint(self) -> Move | None:
+        """Returns a good legal move by the game's heuristic, or ``None`` if no
+        useful move is left. (A searched hint: :func:`solitaire.solver.solve`.)"""
+        scored = [(self.hint_score(move), i, move) for i, move in enumerate(self.legal_moves())]
         best = max(scored, default=None, key=lambda item: (item[0], -item[1]))
         return best[2] if best and best[0] > 0 else None
 
     def ordered_moves(self) -> list[Move]:
         """Returns the legal moves, the most useful first."""
         moves = self.legal_moves()
-        scores = {move: self._hint_score(move) for move in moves}
+        scores = {move: self.hint_score(move) for move in moves}
         return sorted(moves, key=lambda move: -scores[move])
 
     def describe_move(self, move: Move) -> Msg:
@@ -554,7 +575,7 @@ class Game:
                 raise BadRecord(
                     Msg("record.bad_move", number=number, move=move.notation, reason=reason)
                 )
-            game._apply(move)
+            game.push(move)
         game._redo = redo[::-1]
         return game
 

@@ -15,7 +15,7 @@ from .errors import IllegalMove
 from .game import Game
 from .move import DRAW, Move
 from .solver import Outcome, Solution
-from .variants.klondike import UNLIMITED, Klondike
+from .variants.klondike import Klondike
 
 _SUIT_FOUNDATION = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -24,8 +24,8 @@ def matches_rules(game: Game) -> bool:
     """Whether pyksolve plays *game*'s rules."""
     return (
         isinstance(game, Klondike)
-        and game.options["passes"] == UNLIMITED
-        and bool(game.options["foundation_return"])
+        and game.passes is None
+        and game.foundation_return
     )
 
 
@@ -53,7 +53,7 @@ def solve_klondike(game: Klondike, *, max_closed: int = 1_000_000) -> Solution:
     if not matches_rules(game) or game.moves:
         raise ValueError("pyksolve plays fresh deals with unlimited passes and foundation return")
     ks = solver.Solitaire()
-    ks.draw_count = int(game.options["draw"])  # type: ignore[call-overload]
+    ks.draw_count = game.draw
     if not ks.load_solitaire(ksolve_layout(game)):
         raise ValueError("pyksolve did not take the deal")
     ks.reset_game()

@@ -21,6 +21,7 @@ from enum import StrEnum
 from .errors import IllegalMove
 from .game import Game
 from .move import Move
+from .searches import fast_search
 
 #: Budgets: a hint must answer at once; a deal for the pool may take longer.
 HINT_SECONDS = 0.2
@@ -65,10 +66,10 @@ def solve(
     start = time.perf_counter()
     deadline = start + max_seconds
     spent = 0
-    fast = game._fast_search()
+    fast = fast_search(game)
     if fast is not None:
         share = FAST_SHARE if prove else 1.0
-        line, nodes = fast(game, max_nodes, start + max_seconds * share)
+        line, nodes = fast(max_nodes, start + max_seconds * share)
         moves = _replayed(game, line) if line is not None else None
         if moves is not None:
             return _timed(Solution(Outcome.WON, moves, nodes), start)
@@ -91,7 +92,7 @@ def solve(
 
 def _replayed(game: Game, line: list[str]) -> tuple[Move, ...] | None:
     """Returns *line* as canonical moves if it plays to a win from *game*."""
-    copy = _copy(game)
+    copy = game.copy()
     try:
         moves = tuple(copy.play(text) for text in line)
     except IllegalMove:
@@ -104,10 +105,10 @@ def _timed(solution: Solution, start: float) -> Solution:
 
 
 def _search(game: Game, max_nodes: int, deadline: float, *, useful_only: bool) -> Solution:
-    position = _copy(game)
+    position = game.copy()
     if position.is_won:
         return Solution(Outcome.WON)
-    seen = {position._search_key()}
+    seen = {position.search_key()}
     stack = [iter(_ordered(position, useful_only))]
     path: list[Move] = []
     nodes = 0
@@ -117,13 +118,13 @@ def _search(game: Game, max_nodes: int, deadline: float, *, useful_only: bool) -
             stack.pop()
             if path:
                 path.pop()
-                position._unapply()
+                position.pop()
             continue
-        position._apply(move)
+        position.push(move)
         nodes += 1
-        key = position._search_key()
+        key = position.search_key()
         if key in seen:
-            position._unapply()
+            position.pop()
             continue
         seen.add(key)
         path.append(move)
@@ -137,19 +138,13 @@ def _search(game: Game, max_nodes: int, deadline: float, *, useful_only: bool) -
     return Solution(Outcome.UNWINNABLE, (), nodes)
 
 
-def _copy(game: Game) -> Game:
-    copy = game.copy()
-    copy._redo.clear()
-    return copy
-
-
 def _ordered(game: Game, useful_only: bool) -> list[Move]:
     # A move that can never lose a win is played alone; otherwise best first.
     moves = game.legal_moves()
     for move in moves:
-        if game._is_forced(move):
+        if game.is_forced(move):
             return [move]
-    scores = {move: game._hint_score(move) for move in moves}
+    scores = {move: game.hint_score(move) for move in moves}
     if useful_only:
         moves = [move for move in moves if scores[move] > 0]
     return sorted(moves, key=lambda move: -scores[move])

@@ -12,10 +12,10 @@ from solitaire.solver import Outcome, solve
 def test_pool_names_follow_the_options_that_differ_from_the_defaults() -> None:
     klondike = VARIANTS["klondike"]
     assert pool_name(klondike, {}) == "klondike"
-    assert pool_name(klondike, {"draw": 3}) == "klondike_draw3"  # 3 passes come with draw 3
-    assert (
-        pool_name(klondike, {"draw": 3, "passes": "unlimited"}) == "klondike_draw3_passesunlimited"
-    )
+    assert pool_name(klondike, {"draw": 3}) == "klondike_d3"  # 3 passes come with draw 3
+    assert pool_name(klondike, {"draw": 3, "passes": 3}) == "klondike_d3"
+    assert pool_name(klondike, {"draw": 3, "passes": "unlimited"}) == "klondike_d3pu"
+    assert pool_name(klondike, {"passes": 3, "foundation_return": True}) == "klondike_p3r1"
     assert pool_name(VARIANTS["castles-end"], {}) == "castles_end"
 
 

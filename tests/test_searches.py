@@ -8,6 +8,7 @@ import time
 import pytest
 
 from solitaire import Game, load_game, new_game
+from solitaire.searches import fast_search
 from solitaire.solver import Outcome, solve
 
 
@@ -33,9 +34,9 @@ def test_every_line_found_replays_to_a_win(
     won = 0
     for deal in range(1, 9):
         game = new_game(profile, deal, **options)
-        search = game._fast_search()
+        search = fast_search(game)
         assert search is not None
-        line, nodes = search(game, 10**7, time.perf_counter() + 1.0)
+        line, nodes = search(10**7, time.perf_counter() + 1.0)
         assert nodes > 0
         if line is not None:
             won += 1
@@ -59,17 +60,17 @@ def test_a_search_starts_from_the_position_as_it_stands(profile: str) -> None:
 
 def test_klondike_with_foundation_return_has_no_fast_search() -> None:
     # Its pruning assumes a card on a foundation stays there.
-    assert new_game("klondike", 1, foundation_return=True)._fast_search() is None
-    assert new_game("klondike", 1)._fast_search() is not None
-    assert new_game("castles-end", 1)._fast_search() is None
+    assert fast_search(new_game("klondike", 1, foundation_return=True)) is None
+    assert fast_search(new_game("klondike", 1)) is not None
+    assert fast_search(new_game("castles-end", 1)) is None
 
 
 def test_a_fast_search_keeps_its_caps() -> None:
     game = new_game("klondike", 3)
-    search = game._fast_search()
+    search = fast_search(game)
     assert search is not None
     began = time.perf_counter()
-    line, _ = search(game, 10**9, began + 0.2)
+    line, _ = search(10**9, began + 0.2)
     assert line is None and time.perf_counter() - began < 1.0
-    line, nodes = search(game, 300, began + 60)
+    line, nodes = search(300, began + 60)
     assert line is None and nodes <= 300

@@ -1,2 +1,2 @@
 """Solver-verified deal numbers, one module per rule profile and options,
-written by ``python -m solitaire.pool``."""
+written by ``python tools/pool.py``."""

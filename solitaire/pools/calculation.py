@@ -1,6 +1,6 @@
 """1000 winnable deals of Calculation (its only rules):
 won by the solver (caps: 100000000 nodes, 1 s), of deals 1…1856.
-Made by: python -m solitaire.pool calculation --count 1000 --nodes 100000000 --seconds 1 --jobs 1"""
+Made by: python tools/pool.py calculation --count 1000 --nodes 100000000 --seconds 1 --jobs 1"""
 
 DEALS = (
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10,

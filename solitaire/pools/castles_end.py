@@ -1,6 +1,6 @@
 """1000 winnable deals of Castle's End (its only rules): won by the solver
 (caps: 20000 nodes, 2 s), of deals 1…1520.
-Made by: python -m solitaire.pool castles-end --count 1000"""
+Made by: python tools/pool.py castles-end --count 1000"""
 
 DEALS = (
     3, 4, 6, 8, 10, 11, 14, 15, 16, 17,

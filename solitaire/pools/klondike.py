@@ -1,6 +1,6 @@
 """1000 winnable deals of Klondike (draw 1, passes 1, foundation_return False):
 won by the solver (caps: 100000000 nodes, 0.3 s), of deals 1…12240.
-Made by: python -m solitaire.pool klondike --count 1000 --nodes 100000000 --seconds 0.3 --jobs 2"""
+Made by: python tools/pool.py klondike --count 1000 --nodes 100000000 --seconds 0.3 --jobs 2"""
 
 DEALS = (
     2, 4, 5, 9, 19, 59, 71, 94, 107, 116,

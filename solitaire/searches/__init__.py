@@ -1,113 +1,34 @@
 """Fast searches for single games: a compact state and a game's own move
 pruning, where the general search in :mod:`solitaire.solver` is too slow.
 
-Each ``search(game, max_nodes, deadline)`` returns a winning line in
-notation, or ``None`` when it found none (its pruning may skip a win, so
-``None`` proves nothing). The solver replays every line in the engine
-before it trusts it.
+:func:`fast_search` chooses the one that plays a game's rules. A search
+returns a winning line in notation, or ``None`` when it found none (its
+pruning may skip a win, so ``None`` proves nothing), with the nodes it
+searched. The solver replays every line in the engine before it trusts it.
 """
 
 from __future__ import annotations
 
-import sys
-import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from typing import Any, Protocol
+from collections.abc import Callable
+from functools import partial
+
+from ..game import Game
+from ..variants.calculation import Calculation
+from ..variants.casket import Casket
+from ..variants.klondike import Klondike
+from . import calculation, casket, klondike
+
+#: (node cap, deadline) → (winning line or ``None``, nodes searched).
+FastSearch = Callable[[int, float], tuple[list[str] | None, int]]
 
 
-class OutOfBudget(Exception):
-    """The search used up its nodes or its time."""
-
-
-class Budget:
-    """Counts the nodes of a search; past the node cap or the deadline (the
-    clock is read every 512 nodes) it raises :class:`OutOfBudget`."""
-
-    def __init__(self, max_nodes: int, deadline: float) -> None:
-        self.max_nodes = max_nodes
-        self.deadline = deadline
-        self.nodes = 0
-
-    def spend(self) -> None:
-        self.nodes += 1
-        if self.nodes >= self.max_nodes or (
-            self.nodes % 512 == 0 and time.perf_counter() > self.deadline
-        ):
-            raise OutOfBudget
-
-
-@contextmanager
-def deep_recursion(depth: int = 10_000) -> Iterator[None]:
-    """Room for a recursive search one level per decision."""
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, depth))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
-
-
-class Searcher(Protocol):
-    budget: Budget
-    path: list[str]
-
-
-def attempt(searcher: Searcher, search: Callable[[], bool]) -> tuple[list[str] | None, int]:
-    """Runs *search* within the searcher's budget; returns its winning line
-    (``None`` if it found none in time) and the nodes it searched."""
-    with deep_recursion():
-        try:
-            won = search()
-        except OutOfBudget:
-            won = False
-    return (searcher.path if won else None), searcher.budget.nodes
-
-
-class Discrepant(Searcher, Protocol):
-    seen: dict[object, int]
-
-    def run(self, state: Any, slack: int) -> bool: ...
-
-
-def by_discrepancies(searcher: Discrepant, state: object) -> bool:
-    """A limited discrepancy search: follow the searcher's order of moves
-    with no departure from its first choice, then with one, then two…"""
-    for slack in range(1000):
-        searcher.seen.clear()
-        if searcher.run(state, slack):
-            return True
-    return False
-
-
-class _Card(Protocol):
-    suit: int
-    rank: int
-
-
-def codes(cards: Iterable[_Card]) -> tuple[int, ...]:
-    """Cards as small ints, ``suit * 16 + rank``."""
-    return tuple(card.suit * 16 + card.rank for card in cards)
-
-
-def least_harm(
-    piles: Sequence[tuple[int, ...]], card: int, need: Callable[[int], int]
-) -> list[int]:
-    """The piles to put *card* on, least harm first: onto a card needed later
-    than it (the nearest such first), then onto one empty pile, then onto a
-    card needed sooner, which it would bury. *need* says how soon a card is
-    wanted on a foundation."""
-    mine = need(card)
-    ranked = []
-    empty_seen = False
-    for i, pile in enumerate(piles):
-        if not pile:
-            if empty_seen:
-                continue
-            empty_seen = True
-            harm = (1, 0)
-        else:
-            later = need(pile[-1]) - mine
-            harm = (0 if later >= 0 else 2, abs(later))
-        ranked.append((harm, i))
-    return [i for _, i in sorted(ranked)]
+def fast_search(game: Game) -> FastSearch | None:
+    """Returns the fast search of *game*'s position, if one plays its rules."""
+    if isinstance(game, Klondike):
+        # Its pruning assumes that foundation cards stay there.
+        return None if game.foundation_return else partial(klondike.search, game)
+    if isinstance(game, Calculation):
+        return partial(calculation.search, game)
+    if isinstance(game, Casket):
+        return partial(casket.search, game)
+    return None

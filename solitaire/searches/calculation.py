@@ -15,7 +15,7 @@ trusted until it has shown itself wrong.
 from __future__ import annotations
 
 from ..variants.calculation import Calculation, cards_until
-from . import Budget, attempt, by_discrepancies, least_harm
+from ._base import Budget, attempt, by_discrepancies, least_harm
 
 Wastes = tuple[tuple[int, ...], ...]
 _STEPS = (1, 2, 3, 4)

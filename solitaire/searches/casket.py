@@ -14,7 +14,7 @@ least harm on a card needed later.
 from __future__ import annotations
 
 from ..variants.casket import Casket, home_for_good
-from . import Budget, attempt, by_discrepancies, codes, least_harm
+from ._base import Budget, attempt, by_discrepancies, codes, least_harm
 
 Piles = tuple[tuple[int, ...], ...]
 # found, body, lids, jewels left, reserves, waste, stock left

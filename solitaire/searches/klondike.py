@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..cards import KING
 from ..variants.klondike import Klondike, home_for_good
-from . import Budget, attempt, codes
+from ._base import Budget, attempt, codes
 
 Column = tuple[tuple[int, ...], tuple[int, ...]]  # face down, face up
 State = tuple[tuple[Column, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
@@ -237,18 +237,12 @@ def start_state(game: Klondike) -> State:
         tuple(found),
         codes(game.pile("s")),
         codes(game.pile("w")),
-        game._meta["redeals"],
+        game.redeals,
     )
 
 
 def search(game: Klondike, max_nodes: int, deadline: float) -> tuple[list[str] | None, int]:
     """Returns a winning line from *game* in notation (or ``None``) and the
     nodes searched. Only for games whose foundation cards stay there."""
-    passes = game.options["passes"]
-    search = _Search(
-        int(game.options["draw"]),  # type: ignore[call-overload]
-        passes if isinstance(passes, int) else None,
-        max_nodes,
-        deadline,
-    )
+    search = _Search(game.draw, game.passes, max_nodes, deadline)
     return attempt(search, lambda: search.run(start_state(game)))

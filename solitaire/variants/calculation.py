@@ -5,7 +5,7 @@ from __future__ import annotations
 from texts import Msg
 
 from ..cards import KING, Card
-from ..game import FastSearch, Game
+from ..game import Game
 from ..move import Move
 from ..piles import Pile, pile_kind
 
@@ -46,7 +46,6 @@ class Calculation(Game):
     profile = "calculation"
     version = 1
     title = "Calculation"
-    description = "Four foundations count by ones, twos, threes and fours; suits don't matter."
     PILES = ("s", "w1", "w2", "w3", "w4", "f1", "f2", "f3", "f4")
     TARGETS = PILES[1:]
     SYMMETRIC = (PILES[1:5],)
@@ -72,11 +71,6 @@ class Calculation(Game):
         if pile_kind(code) == "waste":
             return Msg("pile.waste_pile", code=code)
         return super().pile_name(code)
-
-    def _fast_search(self) -> FastSearch:
-        from ..searches.calculation import search
-
-        return search
 
     def wants(self, code: str) -> int | None:
         """Returns the rank foundation *code* wants next (``None`` when complete)."""
@@ -122,7 +116,7 @@ class Calculation(Game):
         distances = (cards_until(rank, self.wants(code), step) for code, step in STEPS.items())
         return min((d for d in distances if d is not None), default=99)
 
-    def _hint_score(self, move: Move) -> int:
+    def hint_score(self, move: Move) -> int:
         moving = self.pile(move.source)[-1]
         if pile_kind(move.target) == "foundation":
             return 60 if self._is_safe(move) else 50

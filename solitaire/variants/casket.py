@@ -7,7 +7,7 @@ from typing import ClassVar
 from texts import Msg
 
 from ..cards import Card
-from ..game import FastSearch, Game
+from ..game import Game
 from ..move import Move
 from ..piles import EMPTY, Pile, pile_kind
 from ._rules import suit_foundation_refuses, suit_foundation_takes, suit_heights
@@ -39,10 +39,6 @@ class Casket(Game):
     profile = "casket"
     version = 1
     title = "Casket"
-    description = (
-        "Two decks: free the casket's jewels through five lids; "
-        "eight body piles build down in suit."
-    )
     DECKS = 2
     PILES = (
         "s", "w", "j", *LIDS, "r1", "r2", "r3",
@@ -64,11 +60,6 @@ class Casket(Game):
         if pile_kind(code) == "column":
             return Msg("pile.body", code=code)
         return super().pile_name(code)
-
-    def _fast_search(self) -> FastSearch:
-        from ..searches.casket import search
-
-        return search
 
     def _why_not_draw(self) -> Msg | None:
         waste = self.pile("w")
@@ -153,7 +144,7 @@ class Casket(Game):
         ("waste", "reserve"): 5,
     }
 
-    def _hint_score(self, move: Move) -> int:
+    def hint_score(self, move: Move) -> int:
         if move.is_draw:
             return 10
         target = pile_kind(move.target)

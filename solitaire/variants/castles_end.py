@@ -36,7 +36,6 @@ class CastlesEnd(Game):
     profile = "castles-end"
     version = 1
     title = "Castle's End"
-    description = "Ten columns build up or down in suit; all foundations share one base rank."
     PILES = ("f1", "f2", "f3", "f4", "r1", "r2", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10")
     TARGETS = PILES[:4] + PILES[6:]
     SYMMETRIC = (PILES[:4], PILES[4:6], PILES[6:])
@@ -131,12 +130,12 @@ class CastlesEnd(Game):
     def _is_safe(self, move: Move) -> bool:
         return bool(self._meta["base"]) and pile_kind(move.target) == "foundation"
 
-    def _is_forced(self, move: Move) -> bool:
+    def is_forced(self, move: Move) -> bool:
         # A column card to a begun foundation can come straight back: the
         # move loses nothing. (A reserve card could not return.)
         return self._is_safe(move) and pile_kind(move.source) == "column"
 
-    def _hint_score(self, move: Move) -> int:
+    def hint_score(self, move: Move) -> int:
         source, target = pile_kind(move.source), pile_kind(move.target)
         if target == "foundation":
             return 60 if self._meta["base"] else 20

@@ -8,9 +8,10 @@ from typing import ClassVar
 from texts import Msg
 
 from ..cards import KING, Card
-from ..game import FastSearch, Game
+from ..game import Game
 from ..move import Move
-from ..piles import EMPTY, Option, Pile, pile_kind
+from ..options import Option
+from ..piles import EMPTY, Pile, pile_kind
 from ._rules import builds_down_alternate, run_length, suit_foundation_refuses, suit_heights
 
 UNLIMITED = "unlimited"
@@ -35,18 +36,13 @@ class Klondike(Game):
     profile = "klondike"
     version = 1
     title = "Klondike"
-    description = "Seven columns, build down in alternate colours, Aces up to Kings."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("draw", 1, (1, 3), "cards turned from the stock at a time"),
-        Option(
-            "passes",
-            None,
-            (1, 3, UNLIMITED),
-            "passes through the stock (default: 1 for draw 1, 3 for draw 3)",
-        ),
-        Option(
-            "foundation_return", False, (False, True), "foundation cards may go back to a column"
-        ),
+        # Cards turned from the stock at a time.
+        Option("draw", 1, (1, 3), "d"),
+        # Passes through the stock; by default 1 for draw 1, 3 for draw 3.
+        Option("passes", None, (1, 3, UNLIMITED), "p"),
+        # Foundation cards may go back to a column (the solver's rules; not on /play).
+        Option("foundation_return", False, (False, True), "r", playable=False),
     )
     PILES = ("s", "w", "f1", "f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7")
     TARGETS = PILES[2:]
@@ -73,14 +69,39 @@ class Klondike(Game):
         self._piles["s"] = Pile(tuple(dealt)[::-1])
 
     @property
+    def draw(self) -> int:
+        """How many cards a draw turns from the stock: 1 or 3."""
+        draw = self.options["draw"]
+        assert isinstance(draw, int)
+        return draw
+
+    @property
+    def passes(self) -> int | None:
+        """How many passes through the stock the rules give (``None``: no limit)."""
+        passes = self.options["passes"]
+        return passes if isinstance(passes, int) else None
+
+    @property
+    def foundation_return(self) -> bool:
+        """Whether a foundation's top card may come back to a column."""
+        return bool(self.options["foundation_return"])
+
+    @property
+    def redeals(self) -> int:
+        """How many times the waste has been turned over."""
+        return self._meta["redeals"]
+
+    @property
+    def waste_shown(self) -> int:
+        return self.draw
+
+    @property
     def passes_left(self) -> int | None:
         """Returns how many more times the waste can be turned over
         (``None`` if there is no limit)."""
-        passes = self.options["passes"]
-        if passes == UNLIMITED:
+        if self.passes is None:
             return None
-        assert isinstance(passes, int)
-        return passes - 1 - self._meta["redeals"]
+        return self.passes - 1 - self.redeals
 
     # -- the stock ---------------------------------------------------------------
 
@@ -96,7 +117,7 @@ class Klondike(Game):
     def _draw(self) -> None:
         stock, waste = self.pile("s"), self.pile("w")
         if stock:
-            n = min(int(self.options["draw"]), len(stock))  # type: ignore[call-overload]
+            n = min(self.draw, len(stock))
             self._piles["s"] = Pile(stock[:-n])
             self._piles["w"] = Pile(waste + stock[-n:][::-1])
         else:
@@ -111,7 +132,7 @@ class Klondike(Game):
         if kind == "column":
             face_up = len(pile.cards) - pile.down
             return range(1, run_length(pile.cards, face_up, builds_down_alternate) + 1)
-        if kind == "waste" or (kind == "foundation" and self.options["foundation_return"]):
+        if kind == "waste" or (kind == "foundation" and self.foundation_return):
             return range(1, 2)
         return range(0)
 
@@ -130,7 +151,7 @@ class Klondike(Game):
         kind = pile_kind(source)
         if kind == "waste" and len(cards) > 1:
             return Msg("klondike.waste_top")
-        if kind == "foundation" and not self.options["foundation_return"]:
+        if kind == "foundation" and not self.foundation_return:
             return Msg("rule.foundation_stays")
         if len(cards) > 1 and any(
             not builds_down_alternate(lower, upper) for lower, upper in pairwise(cards)
@@ -176,17 +197,10 @@ class Klondike(Game):
         moving = self.pile(move.source)[-1]
         return moving.rank <= self._other_colour_home(moving) + 2
 
-    def _fast_search(self) -> FastSearch | None:
-        if self.options["foundation_return"]:
-            return None  # its pruning assumes foundation cards stay there
-        from ..searches.klondike import search
-
-        return search
-
-    def _is_forced(self, move: Move) -> bool:
+    def is_forced(self, move: Move) -> bool:
         # Only when both cards that could lie on it (rank below, other
         # colour) are home: autoplay's rule allows one rank more.
-        if not self._is_safe(move) or self.options["foundation_return"]:
+        if not self._is_safe(move) or self.foundation_return:
             return False
         moving = self.pile(move.source)[-1]
         return home_for_good(moving.rank, self._other_colour_home(moving))
@@ -203,7 +217,7 @@ class Klondike(Game):
             if (pile := self._piles[code]).cards
         )
 
-    def _hint_score(self, move: Move) -> int:
+    def hint_score(self, move: Move) -> int:
         if move.is_draw:
             return 10
         source_kind, target_kind = pile_kind(move.source), pile_kind(move.target)

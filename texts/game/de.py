@@ -45,6 +45,7 @@ TEXTS: dict[str, str] = {
     "game.no_foundations": "{game} hat keine Grundstapel.",
     "deal.bad_number": "Eine Spielnummer ist eine ganze Zahl von {low} bis {high}.",
     "option.unknown": "{game} hat keine Option `{name}` (Optionen: {names}).",
+    "option.bad_code": "`{code}` bezeichnet keine Regeln dieses Spiels.",
     "option.bad_value": "`{name}` kann {allowed} sein, nicht {value}.",
     "position.no_pile": "{game} hat keinen Stapel `{code}`.",
     "position.bad_card": "Stapel `{code}`: {detail}.",

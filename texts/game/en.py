@@ -43,6 +43,7 @@ TEXTS: dict[str, str] = {
     "game.no_foundations": "{game} has no foundations.",
     "deal.bad_number": "A deal number is a whole number from {low} to {high}.",
     "option.unknown": "{game} has no option `{name}` (options: {names}).",
+    "option.bad_code": "`{code}` names no rules of this game.",
     "option.bad_value": "`{name}` can be {allowed}, not {value}.",
     "position.no_pile": "{game} has no pile `{code}`.",
     "position.bad_card": "Pile `{code}`: {detail}.",

@@ -1,6 +1,6 @@
 """1000 winnable deals of Klondike (draw 3, passes 3, foundation_return False):
 won by the solver (caps: 100000000 nodes, 0.5 s), of deals 1…2384.
-Made by: python -m solitaire.pool klondike --draw 3 --count 1000 --nodes 100000000 --seconds 0.5 --jobs 2"""
+Made by: python tools/pool.py klondike --draw 3 --count 1000 --nodes 100000000 --seconds 0.5 --jobs 2"""
 
 DEALS = (
     1, 2, 3, 5, 9, 13, 17, 18, 19, 20,
