@@ -17,14 +17,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solitaire import load_game, new_game
-from storage import SQLiteStore
+from storage import GameRow, SQLiteStore
 
 
 async def sequential(store: SQLiteStore, appends: int) -> float:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     start = time.perf_counter()
-    for n in range(appends):
-        await store.append_move(row.id, "s", expected_count=n)
+    for _ in range(appends):
+        row = await store.save_moves(row.id, [*row.moves, "s"], expected_revision=row.revision)
     return appends / (time.perf_counter() - start)
 
 
@@ -34,12 +34,12 @@ async def concurrent(store: SQLiteStore, games: int, appends: int) -> float:
         for n in range(games)
     ]
 
-    async def play(game_id: int) -> None:
-        for n in range(appends // games):
-            await store.append_move(game_id, "s", expected_count=n)
+    async def play(row: GameRow) -> None:
+        for _ in range(appends // games):
+            row = await store.save_moves(row.id, [*row.moves, "s"], expected_revision=row.revision)
 
     start = time.perf_counter()
-    await asyncio.gather(*(play(row.id) for row in rows))
+    await asyncio.gather(*(play(row) for row in rows))
     return (appends // games) * games / (time.perf_counter() - start)
 
 

@@ -12,7 +12,8 @@ import discord
 
 from solitaire import is_move_like
 
-from .service import Board, Choice, GameService, Notice
+from .replies import Asker, Board, Notice, Unfinished
+from .service import GameService
 from .views import board_view
 
 _MENTION = re.compile(r"<@!?\d+>")
@@ -48,8 +49,10 @@ async def handle_message(
     if not await is_addressed(client, message, service, content_intent):
         return
     locale = await language(message)
-    reply = await service.play(message.author.id, text, locale=locale)
-    if isinstance(reply, Notice | Choice):
+    guild_id = message.guild.id if message.guild else None
+    asker = Asker(message.author.id, locale, guild_id, message.channel.id)
+    reply = await service.move(asker, text)
+    if isinstance(reply, Notice | Unfinished):
         await message.reply(reply.text, mention_author=False)
         return
     await _post_board(message, reply, service, locale)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from typing import Any
 
 import discord
 import yarl
@@ -18,10 +17,11 @@ from texts import DEFAULT, locale_of, tr
 from .chat import handle_message
 from .commands import COMMANDS
 from .config import Config
+from .interactions import Interaction, language
 from .service import GameService
 from .social import Social
 from .translator import CatalogueTranslator
-from .views import DYNAMIC_ITEMS, language
+from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger("bot")
 
@@ -61,7 +61,7 @@ class SolitaireBot(discord.Client):
     async def on_ready(self) -> None:
         log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: Interaction) -> None:
         user_id, told = interaction.user.id, language(interaction)
         if self.languages.get(user_id) != told:
             self.languages[user_id] = told
@@ -90,7 +90,7 @@ class SolitaireBot(discord.Client):
             await message.reply(oops, mention_author=False)
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: Interaction, error: app_commands.AppCommandError
     ) -> None:
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error

@@ -8,14 +8,15 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 
-from .social import Card
+from .interactions import Interaction, asker_of
+from .replies import Picture
 from .translator import text
-from .views import language, respond, service_of, social_of
+from .views import respond
 
-Choice = app_commands.Choice
 GAMES = [Choice(name=cls.title, value=profile) for profile, cls in VARIANTS.items()]
 DRAWS = [Choice(name=text("choice.draw1"), value=1), Choice(name=text("choice.draw3"), value=3)]
 PASSES = [
@@ -42,7 +43,7 @@ Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
 @app_commands.choices(game=GAMES, passes=PASSES)
 @app_commands.choices(draw=DRAWS)
 async def play(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     game: str,
     draw: int | None = None,
     deal: Deal | None = None,
@@ -52,44 +53,34 @@ async def play(
     """Start a game of solitaire."""
     # The service refuses an option the game does not have ("Casket has no option `draw`").
     options: dict[str, object] = {"draw": draw, "passes": passes}
-    await social_of(interaction).remember(interaction.user.id, interaction.user.display_name)
-    reply = await service_of(interaction).start(
-        interaction.user.id,
-        game,
-        deal=deal,
-        options=options,
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
-        winnable=winnable,
-        locale=language(interaction),
+    await interaction.client.social.remember(interaction.user.id, interaction.user.display_name)
+    reply = await interaction.client.service.start(
+        asker_of(interaction), game, deal=deal, options=options, winnable=winnable
     )
     await respond(interaction, reply)
 
 
 @app_commands.command(description=text("cmd.move"))
 @app_commands.describe(notation=text("opt.notation"))
-async def move(interaction: discord.Interaction[Any], notation: str) -> None:
+async def move(interaction: Interaction, notation: str) -> None:
     """Make a move in your current game."""
-    service = service_of(interaction)
-    reply = await service.play(interaction.user.id, notation, locale=language(interaction))
+    reply = await interaction.client.service.move(asker_of(interaction), notation)
     await respond(interaction, reply)
 
 
 @move.autocomplete("notation")
 async def move_autocomplete(
-    interaction: discord.Interaction[Any], current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    suggestions = await service_of(interaction).suggestions(
-        interaction.user.id, current, locale=language(interaction)
-    )
+    suggestions = await interaction.client.service.suggestions(asker_of(interaction), current)
     return [app_commands.Choice(name=label[:100], value=value) for label, value in suggestions]
 
 
 def _shortcut(name: str, notation: str) -> app_commands.Command[Any, ..., None]:
-    async def shortcut(interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        reply = await service.play(interaction.user.id, notation, locale=language(interaction))
-        await respond(interaction, reply)
+    async def shortcut(interaction: Interaction) -> None:
+        await respond(
+            interaction, await interaction.client.service.move(asker_of(interaction), notation)
+        )
 
     return app_commands.Command(name=name, description=text(f"cmd.{name}"), callback=shortcut)
 
@@ -97,16 +88,10 @@ def _shortcut(name: str, notation: str) -> app_commands.Command[Any, ..., None]:
 @app_commands.command(description=text("cmd.daily"))
 @app_commands.describe(game=text("opt.game"))
 @app_commands.choices(game=GAMES)
-async def daily(interaction: discord.Interaction[Any], game: str) -> None:
+async def daily(interaction: Interaction, game: str) -> None:
     """Play today's deal: the same for everyone; your first game of it counts."""
-    await social_of(interaction).remember(interaction.user.id, interaction.user.display_name)
-    reply = await service_of(interaction).daily(
-        interaction.user.id,
-        game,
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
-        locale=language(interaction),
-    )
+    await interaction.client.social.remember(interaction.user.id, interaction.user.display_name)
+    reply = await interaction.client.service.daily(asker_of(interaction), game)
     await respond(interaction, reply)
 
 
@@ -114,16 +99,16 @@ async def daily(interaction: discord.Interaction[Any], game: str) -> None:
 @app_commands.describe(user=text("opt.user"), game=text("opt.game.stats"))
 @app_commands.choices(game=GAMES)
 async def stats(
-    interaction: discord.Interaction[Any], user: discord.User | None = None, game: str | None = None
+    interaction: Interaction, user: discord.User | None = None, game: str | None = None
 ) -> None:
     """Games played and won, streaks, best results."""
     who = user or interaction.user
     if who.id == interaction.user.id:
-        await social_of(interaction).remember(who.id, who.display_name)
-    card = await social_of(interaction).stats(
-        who.id, who.display_name, game, locale=language(interaction)
+        await interaction.client.social.remember(who.id, who.display_name)
+    card = await interaction.client.social.stats(
+        asker_of(interaction), who.id, who.display_name, game
     )
-    if not isinstance(card, Card):
+    if not isinstance(card, Picture):
         await respond(interaction, card)
         return
     file = discord.File(io.BytesIO(card.png), "stats.png", description=card.alt[:1024])
@@ -133,44 +118,39 @@ async def stats(
 @app_commands.command(description=text("cmd.leaderboard"))
 @app_commands.describe(game=text("opt.game"), period=text("opt.period"))
 @app_commands.choices(game=GAMES, period=PERIODS)
-async def leaderboard(
-    interaction: discord.Interaction[Any], game: str, period: str = "week"
-) -> None:
+async def leaderboard(interaction: Interaction, game: str, period: str = "week") -> None:
     """This server's best players, by wins and by daily deals solved."""
-    reply = await social_of(interaction).leaderboard(
-        interaction.guild_id, game, period, locale=language(interaction)
-    )
+    reply = await interaction.client.social.leaderboard(asker_of(interaction), game, period)
     await respond(interaction, reply)
 
 
 @app_commands.command(description=text("cmd.show"))
-async def show(interaction: discord.Interaction[Any]) -> None:
+async def show(interaction: Interaction) -> None:
     """Post the board of your current game again."""
-    reply = await service_of(interaction).show(interaction.user.id, locale=language(interaction))
+    reply = await interaction.client.service.show(asker_of(interaction))
     await respond(interaction, reply)
 
 
 @app_commands.command(description=text("cmd.resign"))
-async def resign(interaction: discord.Interaction[Any]) -> None:
+async def resign(interaction: Interaction) -> None:
     """Give up your current game (it counts as a loss)."""
-    service = service_of(interaction)
-    reply = await service.resign(interaction.user.id, locale=language(interaction))
+    reply = await interaction.client.service.resign(asker_of(interaction))
     await respond(interaction, reply)
 
 
 @app_commands.command(description=text("cmd.rules"))
 @app_commands.describe(game=text("opt.game"))
 @app_commands.choices(game=GAMES)
-async def rules(interaction: discord.Interaction[Any], game: str) -> None:
+async def rules(interaction: Interaction, game: str) -> None:
     """How a game is played."""
-    rules = service_of(interaction).rules(game, locale=language(interaction))
+    rules = interaction.client.service.rules(asker_of(interaction), game)
     await interaction.response.send_message(rules, ephemeral=True)
 
 
 @app_commands.command(name="help", description=text("cmd.help"))
-async def help_(interaction: discord.Interaction[Any]) -> None:
+async def help_(interaction: Interaction) -> None:
     """How to type moves."""
-    help_text = service_of(interaction).help(locale=language(interaction))
+    help_text = interaction.client.service.help(asker_of(interaction))
     await interaction.response.send_message(help_text, ephemeral=True)
 
 

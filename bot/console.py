@@ -1,6 +1,6 @@
 """Play in a terminal through the same service as the bot: no token needed.
 
-    solitaire-bot console [GAME] [--deal N] [--draw 1|3]
+    solitaire-bot console [GAME] [--deal N] [--draw 1|3] [--passes 1|3|unlimited]
 
 Type moves (``w3``, ``7 2``, ``s``), ``u``, ``redo``, ``h``, ``a``, ``new``,
 ``show``, ``resign``, ``help`` or ``quit``. The table is printed after each
@@ -16,11 +16,13 @@ from typing import TextIO
 
 from render import text_table
 from solitaire import VARIANTS
+from solitaire.options import spell
 from storage import open_store
 from texts import DEFAULT, LOCALES, tr
 
 from .config import Config
-from .service import Board, Choice, GameService, Notice, Reply
+from .replies import Asker, Board, Notice, Reply, Unfinished
+from .service import GameService
 
 CONSOLE_USER = 0
 
@@ -31,7 +33,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("game", nargs="?", default="klondike", choices=sorted(VARIANTS))
     parser.add_argument("--deal", type=int, help="deal number (default: random)")
-    parser.add_argument("--draw", type=int, choices=(1, 3), help="Klondike: cards drawn at a time")
+    for name, (games, choices) in _playable_options().items():
+        flag = "--" + name.replace("_", "-")
+        parser.add_argument(flag, dest=name, choices=choices, help=f"{', '.join(games)} only")
     parser.add_argument("--lang", choices=LOCALES, default=DEFAULT, help="language (default: en)")
     parser.add_argument(
         "--picture", type=Path, default=Path("solitaire-table.png"), help="where the picture goes"
@@ -42,6 +46,18 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _playable_options() -> dict[str, tuple[list[str], list[str]]]:
+    """Each option a player may set, with the games that have it and its values."""
+    found: dict[str, tuple[list[str], list[str]]] = {}
+    for cls in VARIANTS.values():
+        for option in cls.OPTIONS:
+            if option.playable:
+                games, choices = found.setdefault(option.name, ([], []))
+                games.append(cls.title)
+                choices += [spell(c) for c in option.choices if spell(c) not in choices]
+    return found
+
+
 class Console:
     def __init__(
         self, service: GameService, picture: Path, out: TextIO, locale: str = DEFAULT
@@ -50,6 +66,7 @@ class Console:
         self.picture = picture
         self.out = out
         self.locale = locale
+        self.asker = Asker(CONSOLE_USER, locale)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -58,13 +75,13 @@ class Console:
         if isinstance(reply, Notice):
             self.say(reply.text)
             return
-        if isinstance(reply, Choice):
+        if isinstance(reply, Unfinished):
             self.say(tr(self.locale, "console.resuming"))
-            reply = await self.service.resume(CONSOLE_USER, reply.game_id, locale=self.locale)
+            reply = await self.service.show(self.asker, reply.game_id)
             await self.show(reply)
             return
         self.picture.write_bytes(reply.png)
-        game = await self.service.game(reply.game_id, CONSOLE_USER)
+        game = await self.service.game(self.asker, reply.game_id)
         if game is not None:
             self.say(text_table(game, self.locale))
         if reply.news:
@@ -72,10 +89,10 @@ class Console:
         self.say(tr(self.locale, "console.picture", path=self.picture))
 
     async def run(self, args: argparse.Namespace, lines: TextIO) -> None:
-        locale = self.locale
-        options = {"draw": args.draw}  # the service refuses --draw for a game without it
-        start = {"deal": args.deal, "options": options}
-        await self.show(await self.service.start(CONSOLE_USER, args.game, **start, locale=locale))
+        locale, asker = self.locale, self.asker
+        # The service refuses an option the game does not have.
+        options = {name: getattr(args, name) for name in _playable_options()}
+        await self.show(await self.service.start(asker, args.game, deal=args.deal, options=options))
         while True:
             self.out.write("> ")
             self.out.flush()
@@ -89,20 +106,18 @@ class Console:
             if word in ("q", "quit", "exit"):
                 break
             if word == "help":
-                self.say(self.service.help(locale=locale).replace("**", ""))
+                self.say(self.service.help(asker).replace("**", ""))
             elif word == "rules":
-                self.say(self.service.rules(args.game, locale=locale).replace("**", ""))
+                self.say(self.service.rules(asker, args.game).replace("**", ""))
             elif word == "show":
-                await self.show(await self.service.show(CONSOLE_USER, locale=locale))
+                await self.show(await self.service.show(asker))
             elif word == "resign":
-                await self.show(await self.service.resign(CONSOLE_USER, locale=locale))
+                await self.show(await self.service.resign(asker))
             elif word == "new":
-                reply = await self.service.start(
-                    CONSOLE_USER, args.game, options=options, replace=True, locale=locale
-                )
+                reply = await self.service.start(asker, args.game, options=options, replace=True)
                 await self.show(reply)
             else:
-                reply = await self.service.play(CONSOLE_USER, text, locale=locale)
+                reply = await self.service.move(asker, text)
                 await self.show(reply)
                 if isinstance(reply, Board) and reply.won:
                     self.say(tr(locale, "console.won"))

@@ -5,36 +5,18 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from render import CLASSIC, Theme, render_replay, render_stats_card, render_win_card
 from render.text import clock
 from solitaire import VARIANTS, BadOption, BadRecord, find_variant, load_game
-from storage import GameRow, NotFound, Stats, Store
-from texts import DEFAULT, Msg, tr
+from storage import GameRow, NotFound, Stats, Status, Store
+from texts import Msg, tr
 
-from .service import Notice, not_yours
+from .replies import Asker, Notice, Picture, Shared
+from .service import not_yours
 
 PERIODS = {"week": 7, "month": 30, "all": None}
-
-
-@dataclass(frozen=True)
-class Card:
-    """A picture with its alt text and a one-line summary."""
-
-    png: bytes
-    alt: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Shared:
-    """A win card to post publicly, with what its buttons need."""
-
-    png: bytes
-    text: str
-    game_id: int
 
 
 class Social:
@@ -50,9 +32,10 @@ class Social:
         await self._store.set_name(user_id, name)
 
     async def stats(
-        self, user_id: int, name: str, profile: str | None = None, *, locale: str = DEFAULT
-    ) -> Card | Notice:
+        self, asker: Asker, user_id: int, name: str, profile: str | None = None
+    ) -> Picture | Notice:
         """Returns a player's stats in one game, or in every game they played."""
+        locale = asker.locale
         try:
             profiles = [find_variant(profile).profile] if profile else list(VARIANTS)
         except BadOption as error:
@@ -65,12 +48,11 @@ class Social:
         png = await asyncio.to_thread(render_stats_card, title, header, rows, theme=self._theme)
         lines = [f"{VARIANTS[p].title}: {_summary(s, locale)}" for p, s in played]
         alt = tr(locale, "stats.alt", name=name, lines=" ".join(lines))
-        return Card(png, alt, f"**{name}** — " + " · ".join(lines))
+        return Picture(png, alt, f"**{name}** — " + " · ".join(lines))
 
-    async def leaderboard(
-        self, guild_id: int | None, profile: str, period: str = "week", *, locale: str = DEFAULT
-    ) -> Notice:
-        """Returns the server's players by wins, and by daily deals solved."""
+    async def leaderboard(self, asker: Asker, profile: str, period: str = "week") -> Notice:
+        """Returns the asker's server's players by wins, and by daily deals solved."""
+        locale, guild_id = asker.locale, asker.guild_id
         if guild_id is None:
             return Notice(tr(locale, "top.servers_only"))
         try:
@@ -108,17 +90,16 @@ class Social:
             ]  # fmt: skip
         return Notice("\n".join(lines), private=False)
 
-    async def share(
-        self, user_id: int, game_id: int, name: str, *, locale: str = DEFAULT
-    ) -> Shared | Notice:
+    async def share(self, asker: Asker, game_id: int, name: str) -> Shared | Notice:
         """Returns the win card of game *game_id*, for its winner to post."""
+        locale = asker.locale
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
             return Notice(tr(locale, "game.gone"))
-        if row.user_id != user_id:
+        if row.user_id != asker.user_id:
             return Notice(not_yours(row.user_id, locale))
-        if row.status != "won":
+        if row.status != Status.WON:
             return Notice(tr(locale, "share.not_won"))
         try:
             game = load_game(row.record)
@@ -141,13 +122,14 @@ class Social:
         )  # fmt: skip
         return Shared(png, text, row.id)
 
-    async def replay(self, game_id: int, *, locale: str = DEFAULT) -> bytes | Notice:
+    async def replay(self, asker: Asker, game_id: int) -> bytes | Notice:
         """Returns the animated GIF of a finished game."""
+        locale = asker.locale
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
             return Notice(tr(locale, "game.gone"))
-        if row.status == "playing":
+        if row.status == Status.PLAYING:
             return Notice(tr(locale, "replay.playing"))
         try:
             return await asyncio.to_thread(render_replay, row.record, theme=self._theme)
@@ -164,7 +146,7 @@ def _name(names: dict[int, str], user_id: int) -> str:
 
 
 def _result(row: GameRow, locale: str) -> str:
-    if row.status != "won":
+    if row.status != Status.WON:
         return tr(locale, f"state.{row.status}")
     marks = tr(locale, "top.undo") if row.undos else ""
     marks += tr(locale, "top.hints") if row.hints else ""

@@ -18,19 +18,15 @@ from typing import Any
 
 import discord
 
-from texts import DEFAULT, locale_of, tr
+from solitaire import VARIANTS
+from texts import DEFAULT, tr
 
-from .service import Board, Choice, GameService, Notice, Reply
-from .social import Social
+from .interactions import Interaction, asker_of, bot_of, language
+from .replies import Board, Notice, Reply, Unfinished
 
 log = logging.getLogger(__name__)
 
 ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a"}
-
-
-def language(interaction: discord.Interaction[Any]) -> str:
-    """The catalogue for the user's Discord language (English if we lack it)."""
-    return locale_of(interaction.locale)
 
 
 def answers_errors(
@@ -52,14 +48,6 @@ def answers_errors(
                 await interaction.response.send_message(oops, ephemeral=True)
 
     return wrapper
-
-
-def service_of(interaction: discord.Interaction[Any]) -> GameService:
-    return interaction.client.service
-
-
-def social_of(interaction: discord.Interaction[Any]) -> Social:
-    return interaction.client.social
 
 
 class GameButton(
@@ -105,21 +93,18 @@ class GameButton(
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction)
-        user = interaction.user
+        service = bot_of(interaction).service
         if self.action == "share":
             await share(interaction, self.game_id)
             return
         if self.action == "resume":
-            reply = await service.resume(user.id, self.game_id, locale=language(interaction))
-            await respond(interaction, reply)
+            await respond(interaction, await service.show(asker_of(interaction), self.game_id))
             return
-        reply = await service.play(
-            user.id,
+        reply = await service.move(
+            asker_of(interaction),
             ACTIONS[self.action],
             game_id=self.game_id,
             revision=self.revision,
-            locale=language(interaction),
         )
         await respond(interaction, reply, edit=True)
 
@@ -169,56 +154,55 @@ class MoveSelect(
                 tr(language(interaction), "menu.none"), ephemeral=True
             )
             return
-        reply = await service_of(interaction).play(
-            interaction.user.id,
-            values[0],
-            game_id=self.game_id,
-            revision=self.revision,
-            locale=language(interaction),
+        reply = await bot_of(interaction).service.move(
+            asker_of(interaction), values[0], game_id=self.game_id, revision=self.revision
         )
         await respond(interaction, reply, edit=True)
 
 
 class NewDealButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sol:new:(?P<user>\d+):(?P<profile>[a-z-]+):(?P<draw>\d):(?P<deal>\d+)(?P<daily>:d)?",
+    template=(
+        r"sol:new:(?P<user>\d+):(?P<profile>[a-z-]+):(?P<rules>[a-z0-9]*)"
+        r":(?P<deal>\d+)(?::(?P<flags>[dw]*))?"
+    ),
 ):
-    """Abandons the unfinished game of a profile and deals a new one."""
+    """Abandons the unfinished game of a profile and deals the one asked for.
 
-    def __init__(
-        self,
-        user_id: int,
-        profile: str,
-        draw: int,
-        deal: int,
-        daily: bool = False,
-        *,
-        locale: str = DEFAULT,
-    ) -> None:
+    The id keeps everything the new game needs: its rules as an options code
+    (:mod:`solitaire.options`), the deal (0: any) and the flags ``d`` (the
+    daily deal) and ``w`` (a winnable deal). Boards from before options codes
+    carry a bare draw count there (``3``; ``0`` for none) and still work.
+    """
+
+    def __init__(self, user_id: int, choice: Unfinished, *, locale: str = DEFAULT) -> None:
+        rules = VARIANTS[choice.profile].options_code(choice.options)
+        flags = ("d" if choice.daily else "") + ("w" if choice.winnable else "")
         super().__init__(
             discord.ui.Button(
                 label=tr(locale, "button.new"),
                 style=discord.ButtonStyle.danger,
-                custom_id=f"sol:new:{user_id}:{profile}:{draw}:{deal}" + (":d" if daily else ""),
+                custom_id=f"sol:new:{user_id}:{choice.profile}:{rules}:{choice.deal or 0}:{flags}",
             )
         )
-        self.user_id, self.profile, self.draw, self.deal = user_id, profile, draw, deal
-        self.daily = daily
+        self.user_id = user_id
+        self.choice = choice
 
     @classmethod
     async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> NewDealButton:
-        return cls(
-            int(match["user"]),
-            match["profile"],
-            int(match["draw"]),
-            int(match["deal"]),
-            bool(match["daily"]),
+        profile, rules = match["profile"], match["rules"]
+        if profile not in VARIANTS:
+            raise ValueError(f"no game {profile!r}")  # a forged id: discord.py answers nothing
+        if rules.isdigit():  # the draw count of older boards
+            rules = f"d{rules}" if rules != "0" else ""
+        options = VARIANTS[profile].options_from_code(rules)
+        flags = match["flags"] or ""
+        choice = Unfinished(
+            "", 0, profile, options, int(match["deal"]) or None, "d" in flags, "w" in flags
         )
+        return cls(int(match["user"]), choice)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.user_id:
@@ -230,27 +214,18 @@ class NewDealButton(
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.daily:
-            reply = await service_of(interaction).daily(
-                interaction.user.id,
-                self.profile,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+        service, asker, choice = bot_of(interaction).service, asker_of(interaction), self.choice
+        if choice.daily:
+            reply = await service.daily(asker, choice.profile, replace=True)
+        else:
+            reply = await service.start(
+                asker,
+                choice.profile,
+                deal=choice.deal,
+                options=choice.options,
                 replace=True,
-                locale=language(interaction),
+                winnable=choice.winnable,
             )
-            await respond(interaction, reply)
-            return
-        reply = await service_of(interaction).start(
-            interaction.user.id,
-            self.profile,
-            deal=self.deal or None,
-            options={"draw": self.draw} if self.draw else {},
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            replace=True,
-            locale=language(interaction),
-        )
         await respond(interaction, reply)
 
 
@@ -280,23 +255,16 @@ class DealButton(
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        asker = asker_of(interaction)
         if self.action == "deal":
-            await social_of(interaction).remember(
-                interaction.user.id, interaction.user.display_name
-            )
-            reply = await service_of(interaction).play_deal(
-                interaction.user.id,
-                self.game_id,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                locale=language(interaction),
-            )
+            await bot_of(interaction).social.remember(asker.user_id, interaction.user.display_name)
+            reply = await bot_of(interaction).service.play_deal(asker, self.game_id)
             await respond(interaction, reply)
             return
         # A long game's GIF takes a moment: answer first, post it when ready.
         await interaction.response.defer(thinking=True)
-        locale = language(interaction)
-        gif = await social_of(interaction).replay(self.game_id, locale=locale)
+        locale = asker.locale
+        gif = await bot_of(interaction).social.replay(asker, self.game_id)
         if isinstance(gif, Notice):
             await interaction.followup.send(gif.text, ephemeral=True)
             return
@@ -306,11 +274,12 @@ class DealButton(
         )
 
 
-async def share(interaction: discord.Interaction[Any], game_id: int) -> None:
+async def share(interaction: Interaction, game_id: int) -> None:
     """Posts a win card publicly, with Play this deal and Replay buttons."""
-    user, locale = interaction.user, language(interaction)
-    await social_of(interaction).remember(user.id, user.display_name)
-    shared = await social_of(interaction).share(user.id, game_id, user.display_name, locale=locale)
+    user, asker, social = interaction.user, asker_of(interaction), bot_of(interaction).social
+    locale = asker.locale
+    await social.remember(user.id, user.display_name)
+    shared = await social.share(asker, game_id, user.display_name)
     if isinstance(shared, Notice):
         await interaction.response.send_message(shared.text, ephemeral=True)
         return
@@ -340,12 +309,10 @@ def board_view(board: Board, locale: str = DEFAULT) -> discord.ui.View:
     return view
 
 
-def choice_view(choice: Choice, user_id: int, locale: str = DEFAULT) -> discord.ui.View:
+def choice_view(choice: Unfinished, user_id: int, locale: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(GameButton(choice.game_id, "resume", 0, locale=locale))
-    draw = int(choice.options.get("draw", 0) or 0)
-    deal = choice.deal or 0
-    view.add_item(NewDealButton(user_id, choice.profile, draw, deal, choice.daily, locale=locale))
+    view.add_item(NewDealButton(user_id, choice, locale=locale))
     return view
 
 
@@ -353,15 +320,13 @@ def board_file(board: Board) -> discord.File:
     return discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:1024])
 
 
-async def respond(
-    interaction: discord.Interaction[Any], reply: Reply, *, edit: bool = False
-) -> None:
+async def respond(interaction: Interaction, reply: Reply, *, edit: bool = False) -> None:
     """Answers an interaction with *reply*: a board (new, or in place of the
     pressed one when *edit*), a private notice, or a resume-or-new choice."""
     locale = language(interaction)
     if isinstance(reply, Notice):
         await interaction.response.send_message(reply.text, ephemeral=reply.private)
-    elif isinstance(reply, Choice):
+    elif isinstance(reply, Unfinished):
         view = choice_view(reply, interaction.user.id, locale)
         await interaction.response.send_message(reply.text, view=view, ephemeral=True)
     elif edit:
@@ -373,6 +338,6 @@ async def respond(
             reply.text, file=board_file(reply), view=board_view(reply, locale)
         )
         message = await interaction.original_response()
-        await service_of(interaction).remember_board(
+        await bot_of(interaction).service.remember_board(
             reply.game_id, interaction.channel_id, message.id
         )

@@ -4,12 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
-#: Statuses of a game that is over; ``playing`` is the only other one, and
-#: ``damaged`` marks a record that no longer replays (kept, never deleted).
-FINISHED = ("won", "lost", "resigned", "abandoned")
-STATUSES = ("playing", *FINISHED, "damaged")
+
+class Status(StrEnum):
+    """How a game stands. ``damaged`` marks a record that no longer replays
+    (kept, never deleted). Equal to its text, as stored."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+    RESIGNED = "resigned"
+    ABANDONED = "abandoned"
+    DAMAGED = "damaged"
+
+
+#: The statuses of a game that is over (counted in stats).
+FINISHED = (Status.WON, Status.LOST, Status.RESIGNED, Status.ABANDONED)
+STATUSES = tuple(Status)
 
 
 class StoreError(Exception):
@@ -58,7 +71,7 @@ class GameRow:
     start: dict[str, list[str]] | None
     undos: int
     hints: int
-    status: str
+    status: Status
     revision: int
     started_at: float
     updated_at: float
@@ -135,8 +148,6 @@ class Store(Protocol):
 
     async def current_game(self, user_id: int) -> GameRow | None: ...
 
-    async def unfinished_game(self, user_id: int, profile: str) -> GameRow | None: ...
-
     async def save_moves(
         self,
         game_id: int,
@@ -148,8 +159,6 @@ class Store(Protocol):
         hints: int | None = None,
         status: str | None = None,
     ) -> GameRow: ...
-
-    async def append_move(self, game_id: int, move: str, *, expected_count: int) -> GameRow: ...
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None: ...
 

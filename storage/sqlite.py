@@ -22,6 +22,7 @@ from ._base import (
     LeaderRow,
     NotFound,
     Stats,
+    Status,
     StoreError,
     UnfinishedGame,
 )
@@ -209,12 +210,6 @@ class SQLiteStore:
             (user_id,),
         )
 
-    async def unfinished_game(self, user_id: int, profile: str) -> GameRow | None:
-        return await self._fetch_one(
-            "SELECT * FROM games WHERE user_id = ? AND profile = ? AND status = 'playing'",
-            (user_id, profile),
-        )
-
     async def save_moves(
         self,
         game_id: int,
@@ -248,19 +243,6 @@ class SQLiteStore:
             ),
             game_id,
         )  # fmt: skip
-
-    async def append_move(self, game_id: int, move: str, *, expected_count: int) -> GameRow:
-        """Appends one move if the game still has *expected_count* moves.
-
-        :raises Conflict: if another append won the race; reload and retry.
-        """
-        return await self._update(
-            "UPDATE games SET moves = json_insert(moves, '$[#]', ?), move_count = move_count + 1,"
-            " redo = '[]', revision = revision + 1, updated_at = ?"
-            " WHERE id = ? AND move_count = ? AND status = 'playing' RETURNING *",
-            (move, self._clock(), game_id, expected_count),
-            game_id,
-        )
 
     async def set_status(self, game_id: int, status: str) -> GameRow:
         """Ends or marks a game (``resigned``, ``damaged`` …) whatever its revision."""
@@ -467,7 +449,7 @@ def _game_row(row: sqlite3.Row | aiosqlite.Row) -> GameRow:
         start=decoded("start", None),
         undos=row["undos"],
         hints=row["hints"],
-        status=row["status"],
+        status=Status(row["status"]),
         revision=row["revision"],
         started_at=row["started_at"],
         updated_at=row["updated_at"],

@@ -1,4 +1,5 @@
-"""Appends moves to one game and prints each one once it is acknowledged.
+"""Saves moves to one game, one more each time as the bot does, and prints
+each one once it is acknowledged.
 
 Run by ``test_storage_crash.py``, which kills it with SIGKILL at random moments.
     python tests/crash_child.py DATABASE_PATH GAME_ID
@@ -17,12 +18,12 @@ from storage import SQLiteStore
 
 async def main(path: str, game_id: int) -> None:
     store = await SQLiteStore.open(path)
-    count = len((await store.get_game(game_id)).moves)
+    row = await store.get_game(game_id)
     while True:
-        await store.append_move(game_id, f"m{count}", expected_count=count)
+        move = f"m{len(row.moves)}"
+        row = await store.save_moves(game_id, [*row.moves, move], expected_revision=row.revision)
         # Only now, after the commit, is the move acknowledged.
-        print(f"ack m{count}", flush=True)
-        count += 1
+        print(f"ack {move}", flush=True)
 
 
 if __name__ == "__main__":

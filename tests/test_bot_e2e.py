@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from solitaire import load_position
+from solitaire import VARIANTS, load_position
+from solitaire.pool import winnable_deals
 from tests import fake_discord
 from tests.botprocess import TOKEN, BotProcess
 from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
@@ -112,6 +113,53 @@ async def test_unfinished_game_offers_resume_or_new_deal(
     assert "1 move" in resumed.content
     fresh = await server.press(server.message(choice), choice.component("sol:new:")["custom_id"])
     assert "deal 5" in fresh.content and "0 moves" in fresh.content
+
+
+def stored_options(folder: Path, message_content: str) -> dict[str, object]:
+    """The options of the game whose board says *message_content*'s deal."""
+    deal = int(message_content.split("deal ")[1].split()[0].strip("·,."))
+    with sqlite3.connect(folder / "bot.sqlite3") as db:
+        (options,) = db.execute(
+            "SELECT options FROM games WHERE deal = ? AND status = 'playing'", (deal,)
+        ).fetchone()
+    return dict(json.loads(options))
+
+
+async def test_new_deal_keeps_every_option(
+    server: FakeDiscord, bot: BotProcess, tmp_path: Path
+) -> None:
+    rules = {"game": "klondike", "draw": 3, "passes": "unlimited"}
+    await server.slash("play", {**rules, "deal": 4711})
+    await server.slash("move", {"notation": "s"})
+    choice = await server.slash("play", rules)
+    fresh = await server.press(server.message(choice), choice.component("sol:new:")["custom_id"])
+    assert "draw 3" in fresh.content and "0 moves" in fresh.content
+    assert "deal 4711" not in fresh.content
+    options = stored_options(tmp_path, fresh.content)
+    assert options["draw"] == 3 and options["passes"] == "unlimited"
+
+
+async def test_new_deal_keeps_winnable(server: FakeDiscord, bot: BotProcess) -> None:
+    await server.slash("play", {"game": "klondike", "draw": 3, "deal": 4711})
+    choice = await server.slash("play", {"game": "klondike", "draw": 3, "winnable": True})
+    fresh = await server.press(server.message(choice), choice.component("sol:new:")["custom_id"])
+    deal = int(fresh.content.split("deal ")[1].split()[0].strip("·,."))
+    assert deal in winnable_deals(VARIANTS["klondike"], {"draw": 3})
+
+
+async def test_a_new_deal_button_from_before_options_codes_still_works(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 4711})
+    choice = await server.slash("play", {"game": "klondike", "deal": 4711})
+    old_id = f"sol:new:{ALICE['id']}:klondike:3:5"  # draw 3, deal 5: the older form
+    message = json.loads(
+        json.dumps(server.message(choice)).replace(
+            choice.component("sol:new:")["custom_id"], old_id
+        )
+    )
+    fresh = await server.press(message, old_id)
+    assert "draw 3" in fresh.content and "deal 5" in fresh.content
 
 
 async def test_a_boards_buttons_work_after_a_restart(server: FakeDiscord, bot: BotProcess) -> None:

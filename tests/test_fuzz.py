@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import Board, Choice, GameService, Notice
+from bot.replies import Asker, Board, Notice, Unfinished
+from bot.service import GameService
 from storage import SQLiteStore, open_store
 
 ALICE, BOB = 11, 22
@@ -68,20 +69,20 @@ def text(rng: random.Random) -> str:
 async def test_ten_thousand_odd_inputs(store: SQLiteStore) -> None:
     rng = random.Random(10_000)
     service = GameService(store, clock=Clock())
-    alice = await service.start(ALICE, "klondike", deal=4711)
-    bob = await service.start(BOB, "castles-end", deal=7)
+    alice = await service.start(Asker(ALICE), "klondike", deal=4711)
+    bob = await service.start(Asker(BOB), "castles-end", deal=7)
     assert isinstance(alice, Board) and isinstance(bob, Board)
     bobs_moves = (await store.get_game(bob.game_id)).moves
-    answers = {Board: 0, Notice: 0, Choice: 0}
+    answers = {Board: 0, Notice: 0, Unfinished: 0}
     for _ in range(INPUTS):
         kind = rng.random()
         before = (await store.get_game(alice.game_id)).revision
         if kind < 0.6:
-            reply = await service.play(ALICE, text(rng))
+            reply = await service.move(Asker(ALICE), text(rng))
         elif kind < 0.75:  # a forged press on Bob's game, or on no game at all
             game_id = rng.choice([bob.game_id, 999_999, -1, 0])
-            reply = await service.play(
-                ALICE,
+            reply = await service.move(
+                Asker(ALICE),
                 rng.choice(["s", "u", "h", "a", "1 2"]),
                 game_id=game_id,
                 revision=rng.randint(-5, 5),
@@ -95,13 +96,13 @@ async def test_ten_thousand_odd_inputs(store: SQLiteStore) -> None:
             options = rng.choice(
                 [{}, {"draw": 2}, {"draw": "3"}, {"passes": "lots"}, {"colour": "red"}]
             )
-            reply = await service.start(ALICE, profile, deal=deal, options=options)
+            reply = await service.start(Asker(ALICE), profile, deal=deal, options=options)
             if isinstance(
                 reply, Board
             ):  # a good start replaced nothing: start again on Alice's game
                 await store.set_status(reply.game_id, "abandoned")
         else:
-            reply = await service.suggestions(ALICE, text(rng))  # type: ignore[assignment]
+            reply = await service.suggestions(Asker(ALICE), text(rng))  # type: ignore[assignment]
             assert isinstance(reply, list) and len(reply) <= 25
             continue
         answers[type(reply)] += 1

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.service import Board, GameService, Notice
+from bot.replies import Asker, Board, Notice
+from bot.service import GameService
 from render.text import describe, status_line
 from solitaire import VARIANTS, IllegalMove, new_game
 from solitaire.piles import pile_kind
@@ -139,8 +140,8 @@ def test_every_refusal_renders_in_german(
 
 
 async def test_the_same_game_reads_in_the_players_language(service: GameService) -> None:
-    german = await service.start(ALICE, "klondike", deal=4711, locale="de")
-    english = await service.start(BOB, "klondike", deal=4711, locale="en")
+    german = await service.start(Asker(ALICE, "de"), "klondike", deal=4711)
+    english = await service.start(Asker(BOB, "en"), "klondike", deal=4711)
     assert isinstance(german, Board) and isinstance(english, Board)
     assert german.news == "Neues Spiel: Klondike, Spiel Nr. 4711."
     assert english.news == "New game: Klondike, deal 4711."
@@ -151,30 +152,33 @@ async def test_the_same_game_reads_in_the_players_language(service: GameService)
     assert dict(german.moves)["s"] == "vom Nachziehstapel ziehen"
     assert dict(english.moves)["s"] == "draw from the stock"
 
-    refused = await service.play(ALICE, "7 1", locale="de")
+    refused = await service.move(Asker(ALICE, "de"), "7 1")
     assert isinstance(refused, Notice) and "passt nicht auf" in refused.text
-    moved = await service.play(ALICE, "4f", locale="de")
+    moved = await service.move(Asker(ALICE, "de"), "4f")
     assert isinstance(moved, Board) and moved.news.startswith("`4 f1` — A♣ auf Grundstapel f1")
-    undone = await service.play(ALICE, "u", locale="de")
+    undone = await service.move(Asker(ALICE, "de"), "u")
     assert isinstance(undone, Board) and undone.news == "`4 f1` zurückgenommen."
-    hint = await service.play(ALICE, "h", locale="de")
+    hint = await service.move(Asker(ALICE, "de"), "h")
     assert isinstance(hint, Notice) and hint.text.startswith("Tipp: `4 f1`")
-    choice = await service.start(ALICE, "klondike", locale="de")
+    choice = await service.start(Asker(ALICE, "de"), "klondike")
     assert "angefangenes Klondike-Spiel" in choice.text
-    resigned = await service.resign(BOB, locale="en")
+    resigned = await service.resign(Asker(BOB, "en"))
     assert isinstance(resigned, Board) and resigned.news.startswith("You resigned Klondike")
-    suggestions = await service.suggestions(ALICE, "4", locale="de")
+    suggestions = await service.suggestions(Asker(ALICE, "de"), "4")
     assert suggestions[0] == ("4 f1 — A♣ auf Grundstapel f1", "4 f1")
 
 
 async def test_rules_and_help_exist_in_both_languages(service: GameService) -> None:
     for profile in VARIANTS:
-        english, german = service.rules(profile, locale="en"), service.rules(profile, locale="de")
+        english, german = (
+            service.rules(Asker(0, "en"), profile),
+            service.rules(Asker(0, "de"), profile),
+        )
         assert english != german and len(german) < 2000 and len(english) < 2000
         assert "Grundstapel" in german and "foundation" in english
-    assert "So wird gespielt" in service.help(locale="de")
-    assert "How to play" in service.help(locale="en")
-    assert "Es gibt kein Spiel `patience`" in service.rules("patience", locale="de")
+    assert "So wird gespielt" in service.help(Asker(0, "de"))
+    assert "How to play" in service.help(Asker(0, "en"))
+    assert "Es gibt kein Spiel `patience`" in service.rules(Asker(0, "de"), "patience")
 
 
 def test_the_status_line_and_alt_text_follow_the_language() -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.service import Board, Choice, GameService, Notice
+from bot.replies import Asker, Board, Notice, Unfinished
+from bot.service import GameService
 from solitaire import load_position
 from storage import SQLiteStore, open_store
 
@@ -23,7 +24,7 @@ async def board(reply: object) -> Board:
 
 
 async def test_start_answers_with_a_picture_and_the_legal_moves(service: GameService) -> None:
-    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     assert Image.open(io.BytesIO(started.png)).format == "PNG"
     assert started.alt.startswith("Klondike")
     assert started.moves[0] == ("4 f1", "A♣ to foundation f1")
@@ -41,7 +42,7 @@ async def test_start_answers_with_a_picture_and_the_legal_moves(service: GameSer
 async def test_bad_options_get_a_clear_reply(
     service: GameService, profile: str, options: dict[str, object], words: str
 ) -> None:
-    reply = await service.start(ALICE, profile, options=options)
+    reply = await service.start(Asker(ALICE), profile, options=options)
     assert isinstance(reply, Notice) and words in reply.text
     assert await service.current_game(ALICE) is None
 
@@ -49,12 +50,12 @@ async def test_bad_options_get_a_clear_reply(
 async def test_an_unfinished_game_is_never_lost_silently(
     service: GameService, store: SQLiteStore
 ) -> None:
-    first = await board(await service.start(ALICE, "klondike", deal=4711))
-    await service.play(ALICE, "s")
-    choice = await service.start(ALICE, "klondike", deal=5)
-    assert isinstance(choice, Choice) and choice.game_id == first.game_id
+    first = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
+    await service.move(Asker(ALICE), "s")
+    choice = await service.start(Asker(ALICE), "klondike", deal=5)
+    assert isinstance(choice, Unfinished) and choice.game_id == first.game_id
     assert (await store.get_game(first.game_id)).moves == ["s"]
-    fresh = await board(await service.start(ALICE, "klondike", deal=5, replace=True))
+    fresh = await board(await service.start(Asker(ALICE), "klondike", deal=5, replace=True))
     assert (await store.get_game(first.game_id)).status == "abandoned"
     assert (await service.current_game(ALICE)).id == fresh.game_id  # type: ignore[union-attr]
 
@@ -62,29 +63,29 @@ async def test_an_unfinished_game_is_never_lost_silently(
 async def test_a_move_is_stored_before_it_is_shown(
     service: GameService, store: SQLiteStore
 ) -> None:
-    started = await board(await service.start(ALICE, "klondike", deal=4711))
-    moved = await board(await service.play(ALICE, "4f"))
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
+    moved = await board(await service.move(Asker(ALICE), "4f"))
     assert moved.news == "`4 f1` — A♣ to foundation f1"
     assert (await store.get_game(started.game_id)).moves == ["4 f1"]
     assert moved.revision == (await store.get_game(started.game_id)).revision
 
 
 async def test_an_illegal_move_changes_nothing(service: GameService, store: SQLiteStore) -> None:
-    started = await board(await service.start(ALICE, "klondike", deal=4711))
-    reply = await service.play(ALICE, "7 1")
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
+    reply = await service.move(Asker(ALICE), "7 1")
     assert isinstance(reply, Notice) and "can't go on" in reply.text
     assert (await store.get_game(started.game_id)).revision == started.revision
 
 
 async def test_commands_undo_redo_auto_hint(service: GameService, store: SQLiteStore) -> None:
-    started = await board(await service.start(ALICE, "klondike", deal=4711))
-    auto = await board(await service.play(ALICE, "a"))
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
+    auto = await board(await service.move(Asker(ALICE), "a"))
     assert auto.news == "Auto: `4 f1`, `4 f1`."
-    undone = await board(await service.play(ALICE, "u"))
+    undone = await board(await service.move(Asker(ALICE), "u"))
     assert undone.news == "Took back `4 f1`."
-    redone = await board(await service.play(ALICE, "redo"))
+    redone = await board(await service.move(Asker(ALICE), "redo"))
     assert redone.news == "Played `4 f1` again."
-    hint = await service.play(ALICE, "h")
+    hint = await service.move(Asker(ALICE), "h")
     assert isinstance(hint, Notice) and hint.text.startswith("Hint: `")
     row = await store.get_game(started.game_id)
     assert (row.hints, row.undos, row.revision) == (
@@ -97,17 +98,17 @@ async def test_commands_undo_redo_auto_hint(service: GameService, store: SQLiteS
 async def test_a_press_from_another_user_is_refused(
     service: GameService, store: SQLiteStore
 ) -> None:
-    started = await board(await service.start(ALICE, "klondike", deal=4711))
-    reply = await service.play(BOB, "s", game_id=started.game_id, revision=started.revision)
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
+    reply = await service.move(Asker(BOB), "s", game_id=started.game_id, revision=started.revision)
     assert isinstance(reply, Notice) and f"<@{ALICE}>'s game" in reply.text
     assert (await store.get_game(started.game_id)).moves == []
 
 
 async def test_two_presses_on_one_board_play_once(service: GameService, store: SQLiteStore) -> None:
-    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     replies = await asyncio.gather(
         *(
-            service.play(ALICE, "s", game_id=started.game_id, revision=started.revision)
+            service.move(Asker(ALICE), "s", game_id=started.game_id, revision=started.revision)
             for _ in range(5)
         )
     )
@@ -120,9 +121,9 @@ async def test_many_moves_at_once_on_one_game_all_land_in_order(
     service: GameService, store: SQLiteStore
 ) -> None:
     started = await board(
-        await service.start(ALICE, "klondike", deal=4711, options={"passes": "unlimited"})
+        await service.start(Asker(ALICE), "klondike", deal=4711, options={"passes": "unlimited"})
     )
-    replies = await asyncio.gather(*(service.play(ALICE, "s") for _ in range(10)))
+    replies = await asyncio.gather(*(service.move(Asker(ALICE), "s") for _ in range(10)))
     assert all(isinstance(reply, Board) for reply in replies)
     assert (await store.get_game(started.game_id)).moves == ["s"] * 10
 
@@ -130,14 +131,14 @@ async def test_many_moves_at_once_on_one_game_all_land_in_order(
 async def test_a_record_that_does_not_replay_is_reported_and_kept(
     service: GameService, store: SQLiteStore, tmp_path: Path
 ) -> None:
-    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     with sqlite3.connect(tmp_path / "s.sqlite3") as db:
         db.execute("UPDATE games SET moves = '[\"7 1x9\"]' WHERE id = ?", (started.game_id,))
-    reply = await service.play(ALICE, "s")
+    reply = await service.move(Asker(ALICE), "s")
     assert isinstance(reply, Notice) and "can't be replayed" in reply.text and "kept" in reply.text
     row = await store.get_game(started.game_id)
     assert (row.status, row.moves) == ("damaged", ["7 1x9"])
-    assert isinstance(await service.start(ALICE, "klondike", deal=1), Board)
+    assert isinstance(await service.start(Asker(ALICE), "klondike", deal=1), Board)
 
 
 async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: SQLiteStore) -> None:
@@ -146,28 +147,28 @@ async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: SQ
     piles["1"] = ["KS"]
     record = load_position("klondike", piles).to_record()
     row = await store.create_game(ALICE, record)
-    won = await board(await service.play(ALICE, "1 f"))
+    won = await board(await service.move(Asker(ALICE), "1 f"))
     assert won.won and "You won in 1 moves" in won.news
     assert (await store.get_game(row.id)).status == "won"
-    assert isinstance(await service.play(ALICE, "s", game_id=row.id), Notice)  # over
+    assert isinstance(await service.move(Asker(ALICE), "s", game_id=row.id), Notice)  # over
 
 
 async def test_resign_ends_the_game(service: GameService, store: SQLiteStore) -> None:
-    started = await board(await service.start(ALICE, "casket", deal=2))
-    resigned = await board(await service.resign(ALICE))
+    started = await board(await service.start(Asker(ALICE), "casket", deal=2))
+    resigned = await board(await service.resign(Asker(ALICE)))
     assert resigned.status == "resigned" and not resigned.moves
     assert (await store.get_game(started.game_id)).status == "resigned"
-    assert isinstance(await service.resign(ALICE), Notice)
+    assert isinstance(await service.resign(Asker(ALICE)), Notice)
 
 
 async def test_suggestions_follow_what_is_typed(service: GameService) -> None:
-    await service.start(ALICE, "castles-end", deal=4711)
-    everything = await service.suggestions(ALICE)
+    await service.start(Asker(ALICE), "castles-end", deal=4711)
+    everything = await service.suggestions(Asker(ALICE))
     assert 0 < len(everything) <= 25
     assert all(" — " in label for label, _ in everything)
-    narrowed = await service.suggestions(ALICE, "r1")
+    narrowed = await service.suggestions(Asker(ALICE), "r1")
     assert narrowed and all(value.startswith("r1") for _, value in narrowed)
-    assert await service.suggestions(BOB) == []
+    assert await service.suggestions(Asker(BOB)) == []
 
 
 async def test_a_hint_says_when_the_game_can_no_longer_be_won(
@@ -178,7 +179,7 @@ async def test_a_hint_says_when_the_game_can_no_longer_be_won(
     piles["1"] = ["AS", "2S"]
     piles["2"] = [f"{r}S" for r in "KQJT9876543"]
     await store.create_game(ALICE, load_position("klondike", piles).to_record())
-    reply = await service.play(ALICE, "h")
+    reply = await service.move(Asker(ALICE), "h")
     assert isinstance(reply, Notice) and "can no longer be won" in reply.text
 
 
@@ -188,7 +189,7 @@ async def test_a_hint_from_the_solver_says_it_leads_to_a_win(
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["1"] = [piles["f1"].pop(), piles["f2"].pop()]
     await store.create_game(ALICE, load_position("klondike", piles).to_record())
-    reply = await service.play(ALICE, "h")
+    reply = await service.move(Asker(ALICE), "h")
     assert isinstance(reply, Notice) and "leads to a win" in reply.text
 
 
@@ -196,16 +197,20 @@ async def test_hints_and_new_deals_are_rate_limited_per_user(store: SQLiteStore)
     now = [1_000.0]
     service = GameService(store, clock=lambda: now[0])
     for deal in range(1, 7):
-        assert isinstance(await service.start(ALICE, "casket", deal=deal, replace=True), Board)
-    burst = await service.start(ALICE, "casket", deal=7, replace=True)
+        assert isinstance(
+            await service.start(Asker(ALICE), "casket", deal=deal, replace=True), Board
+        )
+    burst = await service.start(Asker(ALICE), "casket", deal=7, replace=True)
     assert isinstance(burst, Notice) and "try again in" in burst.text
-    assert isinstance(await service.start(BOB, "casket", deal=7), Board)  # others are not held up
-    assert isinstance(await service.play(ALICE, "h"), Notice)
-    second = await service.play(ALICE, "h")
+    assert isinstance(
+        await service.start(Asker(BOB), "casket", deal=7), Board
+    )  # others are not held up
+    assert isinstance(await service.move(Asker(ALICE), "h"), Notice)
+    second = await service.move(Asker(ALICE), "h")
     assert isinstance(second, Notice) and "One hint at a time" in second.text
     now[0] += 61
-    assert isinstance(await service.start(ALICE, "casket", deal=8, replace=True), Board)
-    assert "One hint at a time" not in (await service.play(ALICE, "h")).text  # type: ignore[union-attr]
+    assert isinstance(await service.start(Asker(ALICE), "casket", deal=8, replace=True), Board)
+    assert "One hint at a time" not in (await service.move(Asker(ALICE), "h")).text  # type: ignore[union-attr]
 
 
 async def test_two_bot_processes_on_one_database_see_each_others_moves(
@@ -214,10 +219,12 @@ async def test_two_bot_processes_on_one_database_see_each_others_moves(
     one = GameService(store)
     async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3") as other_store:
         two = GameService(other_store)
-        started = await board(await one.start(ALICE, "klondike", deal=4711))
-        await one.play(ALICE, "4f")
-        await two.play(ALICE, "4f")  # the other process moves on
-        third = await board(await one.play(ALICE, "s"))  # this one must not play from its old copy
+        started = await board(await one.start(Asker(ALICE), "klondike", deal=4711))
+        await one.move(Asker(ALICE), "4f")
+        await two.move(Asker(ALICE), "4f")  # the other process moves on
+        third = await board(
+            await one.move(Asker(ALICE), "s")
+        )  # this one must not play from its old copy
         assert third.news.startswith("`s`")
         assert (await store.get_game(started.game_id)).moves == ["4 f1", "4 f1", "s"]
 
@@ -228,19 +235,19 @@ async def test_two_bot_processes_on_one_database_see_each_others_moves(
 async def test_options_that_are_not_the_games_are_refused(
     service: GameService, options: dict[str, object]
 ) -> None:
-    reply = await service.start(ALICE, "klondike", deal=1, options=options)
+    reply = await service.start(Asker(ALICE), "klondike", deal=1, options=options)
     assert isinstance(reply, Notice)
 
 
 async def test_a_row_that_does_not_decode_is_reported_and_kept(
     service: GameService, store: SQLiteStore, tmp_path: Path
 ) -> None:
-    started = await board(await service.start(ALICE, "klondike", deal=4711))
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     with sqlite3.connect(tmp_path / "s.sqlite3") as db:
         db.execute("UPDATE games SET moves = '[\"s\", oops' WHERE id = ?", (started.game_id,))
-    reply = await service.play(ALICE, "s")
+    reply = await service.move(Asker(ALICE), "s")
     assert isinstance(reply, Notice) and "can't be replayed" in reply.text
-    later = await service.play(ALICE, "u")  # it is no longer the current game
+    later = await service.move(Asker(ALICE), "u")  # it is no longer the current game
     assert isinstance(later, Notice) and "no game in progress" in later.text
     row = await store.get_game(started.game_id)
     assert row.status == "damaged" and row.extra["unreadable"] == "moves"
@@ -256,11 +263,11 @@ async def test_a_winnable_deal_where_a_pool_exists(
     from solitaire import VARIANTS
     from solitaire.pool import winnable_deals
 
-    started = await board(await service.start(ALICE, "castles-end", winnable=True))
+    started = await board(await service.start(Asker(ALICE), "castles-end", winnable=True))
     assert (await store.get_game(started.game_id)).deal in winnable_deals(
         VARIANTS["castles-end"], {}
     )
     none_yet = await service.start(
-        ALICE, "klondike", options={"passes": "unlimited"}, winnable=True
+        Asker(ALICE), "klondike", options={"passes": "unlimited"}, winnable=True
     )
     assert isinstance(none_yet, Notice) and "No winnable deals" in none_yet.text

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.service import Board, Choice, GameService, Notice
-from bot.social import Card, Shared, Social
+from bot.replies import Asker, Board, Notice, Picture, Shared, Unfinished
+from bot.service import GameService
+from bot.social import Social
 from solitaire import daily_deal, load_position
 from storage import SQLiteStore, open_store
 from texts import ordinal
@@ -70,11 +71,11 @@ async def win(
     record = {**two_moves_from_winning(), "deal": deal}
     await store.create_game(user, record, guild_id=GUILD, daily=daily)
     clock.now += seconds
-    await service.play(user, "1 f")
+    await service.move(Asker(user), "1 f")
     if undo:
-        await service.play(user, "u")
-        await service.play(user, "1 f")
-    reply = await service.play(user, "2 f")
+        await service.move(Asker(user), "u")
+        await service.move(Asker(user), "1 f")
+    reply = await service.move(Asker(user), "2 f")
     assert isinstance(reply, Board) and reply.won, reply
     return reply
 
@@ -88,16 +89,16 @@ def test_ordinals() -> None:
 async def test_the_daily_deal_is_the_same_for_everyone_and_counts_once(
     service: GameService, store: SQLiteStore
 ) -> None:
-    first = await service.daily(ALICE, "klondike", guild_id=GUILD)
+    first = await service.daily(Asker(ALICE, guild_id=GUILD), "klondike")
     assert isinstance(first, Board) and "counts" in first.news
     deal = daily_deal("klondike", "2025-11-30")
     assert f"deal {deal}" in first.summary
-    bobs = await service.daily(BOB, "klondike", guild_id=GUILD)
+    bobs = await service.daily(Asker(BOB, guild_id=GUILD), "klondike")
     assert isinstance(bobs, Board) and f"deal {deal}" in bobs.summary
-    again = await service.daily(ALICE, "klondike", guild_id=GUILD)  # unfinished: resumed
+    again = await service.daily(Asker(ALICE, guild_id=GUILD), "klondike")  # unfinished: resumed
     assert isinstance(again, Board) and again.game_id == first.game_id
-    await service.resign(ALICE)
-    practice = await service.daily(ALICE, "klondike", guild_id=GUILD)
+    await service.resign(Asker(ALICE))
+    practice = await service.daily(Asker(ALICE, guild_id=GUILD), "klondike")
     assert isinstance(practice, Board) and "does not count" in practice.news
     row = await store.get_game(practice.game_id)
     assert row.deal == deal and row.daily is None
@@ -105,20 +106,20 @@ async def test_the_daily_deal_is_the_same_for_everyone_and_counts_once(
 
 
 async def test_the_daily_deal_changes_at_midnight_utc(service: GameService, clock: Clock) -> None:
-    today = await service.daily(ALICE, "casket")
+    today = await service.daily(Asker(ALICE), "casket")
     clock.now += 12 * 3600  # 00:00 UTC
-    assert service.today() == "2025-12-01"
-    await service.resign(ALICE)
-    tomorrow = await service.daily(ALICE, "casket")
+    assert service.boards.today() == "2025-12-01"
+    await service.resign(Asker(ALICE))
+    tomorrow = await service.daily(Asker(ALICE), "casket")
     assert isinstance(today, Board) and isinstance(tomorrow, Board)
     assert "counts" in tomorrow.news and today.summary != tomorrow.summary
 
 
 async def test_a_daily_with_an_unfinished_game_offers_a_choice(service: GameService) -> None:
-    await service.start(ALICE, "klondike", deal=5)
-    choice = await service.daily(ALICE, "klondike")
-    assert isinstance(choice, Choice) and choice.daily
-    replaced = await service.daily(ALICE, "klondike", replace=True)
+    await service.start(Asker(ALICE), "klondike", deal=5)
+    choice = await service.daily(Asker(ALICE), "klondike")
+    assert isinstance(choice, Unfinished) and choice.daily
+    replaced = await service.daily(Asker(ALICE), "klondike", replace=True)
     assert isinstance(replaced, Board) and "counts" in replaced.news
 
 
@@ -146,16 +147,16 @@ async def test_stats_card_and_summary(
     store: SQLiteStore, service: GameService, social: Social, clock: Clock
 ) -> None:
     await win(store, service, clock, ALICE, deal=1)
-    await service.start(ALICE, "klondike", deal=2)
-    await service.resign(ALICE)
+    await service.start(Asker(ALICE), "klondike", deal=2)
+    await service.resign(Asker(ALICE))
     await win(store, service, clock, ALICE, deal=3)
-    card = await social.stats(ALICE, "Alice", "klondike")
-    assert isinstance(card, Card)
+    card = await social.stats(Asker(ALICE), ALICE, "Alice", "klondike")
+    assert isinstance(card, Picture)
     assert "2 of 3 won (67 %), streak 1 (best 1), fewest moves 2" in card.text
     assert Image.open(io.BytesIO(card.png)).format == "PNG"
-    everything = await social.stats(BOB, "Bob")
-    assert isinstance(everything, Card) and "no finished games yet" in everything.text
-    assert isinstance(await social.stats(ALICE, "Alice", "spider"), Notice)
+    everything = await social.stats(Asker(BOB), BOB, "Bob")
+    assert isinstance(everything, Picture) and "no finished games yet" in everything.text
+    assert isinstance(await social.stats(Asker(ALICE), ALICE, "Alice", "spider"), Notice)
 
 
 async def test_the_leaderboard_names_players_without_asking_discord(
@@ -166,7 +167,7 @@ async def test_the_leaderboard_names_players_without_asking_discord(
     await win(store, service, clock, ALICE, deal=1)
     await win(store, service, clock, ALICE, deal=2, daily="2025-11-30")
     await win(store, service, clock, BOB, deal=3)
-    board = await social.leaderboard(GUILD, "klondike", "week")
+    board = await social.leaderboard(Asker(0, guild_id=GUILD), "klondike", "week")
     lines = board.text.splitlines()
     assert not board.private
     assert lines[:3] == [
@@ -180,18 +181,20 @@ async def test_the_leaderboard_names_players_without_asking_discord(
     clock.now += 8 * 86400
     assert (
         "nobody has finished a game yet"
-        in (await social.leaderboard(GUILD, "klondike", "week")).text
+        in (await social.leaderboard(Asker(0, guild_id=GUILD), "klondike", "week")).text
     )
-    assert "1. Alice" in (await social.leaderboard(GUILD, "klondike", "all")).text
-    assert (await social.leaderboard(None, "klondike")).private
+    assert (
+        "1. Alice" in (await social.leaderboard(Asker(0, guild_id=GUILD), "klondike", "all")).text
+    )
+    assert (await social.leaderboard(Asker(0, guild_id=None), "klondike")).private
 
 
 async def test_resigned_and_abandoned_games_count_as_losses(
     service: GameService, social: Social, store: SQLiteStore
 ) -> None:
-    await service.start(ALICE, "casket", deal=1)
-    await service.start(ALICE, "casket", deal=2, replace=True)  # the first is abandoned
-    await service.resign(ALICE)
+    await service.start(Asker(ALICE), "casket", deal=1)
+    await service.start(Asker(ALICE), "casket", deal=2, replace=True)  # the first is abandoned
+    await service.resign(Asker(ALICE))
     assert (await store.stats(ALICE, "casket")).played == 2
     assert (await store.stats(ALICE, "casket")).won == 0
 
@@ -200,10 +203,10 @@ async def test_share_gives_the_winner_a_card_and_anyone_the_deal(
     store: SQLiteStore, service: GameService, social: Social, clock: Clock
 ) -> None:
     won = await win(store, service, clock, ALICE, deal=4711, undo=True)
-    shared = await social.share(ALICE, won.game_id, "Alice")
+    shared = await social.share(Asker(ALICE), won.game_id, "Alice")
     assert isinstance(shared, Shared) and "(with undo)" in shared.text
-    assert isinstance(await social.share(BOB, won.game_id, "Bob"), Notice)
-    replay = await social.replay(won.game_id)
+    assert isinstance(await social.share(Asker(BOB), won.game_id, "Bob"), Notice)
+    replay = await social.replay(Asker(0), won.game_id)
     assert isinstance(replay, bytes) and Image.open(io.BytesIO(replay)).format == "GIF"
-    challenge = await service.play_deal(BOB, won.game_id)
+    challenge = await service.play_deal(Asker(BOB), won.game_id)
     assert isinstance(challenge, Board) and (await store.get_game(challenge.game_id)).deal == 4711

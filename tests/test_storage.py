@@ -89,7 +89,7 @@ async def test_each_user_has_one_unfinished_game_per_profile(
     second = await store.create_game(1, new_game("klondike", deal=2).to_record(), replace=True)
     assert (await store.get_game(first.id)).status == "abandoned"
     assert (await store.current_game(1)).id == second.id  # type: ignore[union-attr]
-    assert (await store.unfinished_game(1, "casket")) == other
+    assert (await store.get_game(other.id)).status == "playing"
     assert await store.current_game(2) is None
 
 
@@ -100,22 +100,22 @@ async def test_the_current_game_is_the_most_recently_touched(
     clock.tick()
     await store.create_game(1, new_game("casket", deal=1).to_record())
     clock.tick()
-    await store.append_move(klondike.id, "s", expected_count=0)
+    await store.save_moves(klondike.id, ["s"], expected_revision=klondike.revision)
     assert (await store.current_game(1)).id == klondike.id  # type: ignore[union-attr]
 
 
-async def test_two_appends_for_the_same_count_one_wins(store: SQLiteStore) -> None:
+async def test_two_saves_from_the_same_revision_one_wins(store: SQLiteStore) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     results = await asyncio.gather(
-        store.append_move(row.id, "s", expected_count=0),
-        store.append_move(row.id, "4 f1", expected_count=0),
+        store.save_moves(row.id, ["s"], expected_revision=row.revision),
+        store.save_moves(row.id, ["4 f1"], expected_revision=row.revision),
         return_exceptions=True,
     )
     assert sum(isinstance(result, Conflict) for result in results) == 1
     assert len((await store.get_game(row.id)).moves) == 1
 
 
-async def test_fifty_concurrent_appends_leave_no_duplicates_and_no_gaps(store: SQLiteStore) -> None:
+async def test_fifty_concurrent_saves_leave_no_duplicates_and_no_gaps(store: SQLiteStore) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     conflicts = 0
 
@@ -124,7 +124,8 @@ async def test_fifty_concurrent_appends_leave_no_duplicates_and_no_gaps(store: S
         while True:
             current = await store.get_game(row.id)
             try:
-                await store.append_move(row.id, f"m{n}", expected_count=len(current.moves))
+                moves = [*current.moves, f"m{n}"]
+                await store.save_moves(row.id, moves, expected_revision=current.revision)
                 return
             except Conflict:
                 conflicts += 1
@@ -136,13 +137,13 @@ async def test_fifty_concurrent_appends_leave_no_duplicates_and_no_gaps(store: S
     assert conflicts > 0  # the race really happened
 
 
-async def test_appends_from_two_connections_are_serialized(tmp_path: Path) -> None:
+async def test_saves_from_two_connections_are_serialized(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/shared.sqlite3"
     async with await open_store(url) as one, await open_store(url) as two:
         row = await one.create_game(1, new_game("klondike", deal=1).to_record())
         results = await asyncio.gather(
-            one.append_move(row.id, "s", expected_count=0),
-            two.append_move(row.id, "s", expected_count=0),
+            one.save_moves(row.id, ["s"], expected_revision=row.revision),
+            two.save_moves(row.id, ["s"], expected_revision=row.revision),
             return_exceptions=True,
         )
         assert sum(isinstance(result, Conflict) for result in results) == 1
@@ -161,7 +162,7 @@ async def test_a_finished_game_takes_no_more_moves(store: SQLiteStore) -> None:
     finished = await store.set_status(row.id, "resigned")
     assert finished.finished_at is not None
     with pytest.raises(Conflict):
-        await store.append_move(row.id, "s", expected_count=0)
+        await store.save_moves(row.id, ["s"], expected_revision=finished.revision)
 
 
 async def test_a_missing_game_is_not_found(store: SQLiteStore) -> None:

@@ -1,0 +1,87 @@
+"""The board maker: a stored game and its position → a :class:`Board`
+(the picture, its alt text, the status line and what the buttons offer)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from render import CLASSIC, Theme, describe, render_table
+from render.text import clock, status_line
+from solitaire import Game
+from storage import GameRow, Status, Store
+from texts import Msg, tr
+
+from .replies import Board
+
+MAX_CHOICES = 25  # Discord's limit on a select menu's options and on autocomplete
+
+
+class BoardMaker:
+    def __init__(
+        self, store: Store, *, clock: Callable[[], float] = time.time, theme: Theme = CLASSIC
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._theme = theme
+
+    def now(self) -> float:
+        return self._clock()
+
+    async def board(self, row: GameRow, game: Game, news: str, locale: str) -> Board:
+        """Returns the board of *game* as *row* stores it, with *news* on top."""
+        elapsed = (row.finished_at or self._clock()) - row.started_at
+        legal = game.legal_moves()  # computed once here; the copy below shares it
+        # Drawn from a copy: another press may move the game on meanwhile.
+        png, alt = await asyncio.to_thread(self._picture, game.copy(), elapsed, locale)
+        lines = [news] if news else []
+        if row.status == Status.WON:
+            extra = tr(locale, "won.undos", n=row.undos) if row.undos else ""
+            extra += tr(locale, "won.hints", n=row.hints) if row.hints else ""
+            lines.append(tr(locale, "won", n=len(game.moves), time=clock(elapsed), extra=extra))
+            standing = await self._standing(row, locale)
+            if standing:
+                lines.append(standing)
+        elif row.status == Status.PLAYING and game.is_stuck:
+            lines.append(tr(locale, "board.stuck"))
+        playing = row.status == Status.PLAYING
+        moves = game.ordered_moves()[:MAX_CHOICES] if playing else []
+        return Board(
+            game_id=row.id,
+            owner_id=row.user_id,
+            revision=row.revision,
+            news="\n".join(lines),
+            summary=status_line(game, elapsed, locale),
+            png=png,
+            alt=alt,
+            status=row.status,
+            moves=[(move.notation, game.describe_move(move).render(locale)) for move in moves],
+            can_draw=playing and any(move.is_draw for move in legal),
+            can_undo=playing and bool(game.moves),
+        )
+
+    def today(self) -> str:
+        """The UTC day, ``YYYY-MM-DD``: the daily deal changes at midnight UTC."""
+        return time.strftime("%Y-%m-%d", time.gmtime(self._clock()))
+
+    async def _standing(self, row: GameRow, locale: str) -> str:
+        """How a win compares with others on the same deal: ``3rd of 7 today``."""
+        if row.daily is not None:
+            results = await self._store.daily_results(row.profile, row.daily)
+            if row.daily == self.today():
+                where = Msg("standing.today")
+            else:
+                where = Msg("standing.on", day=row.daily)
+        elif row.deal is not None:
+            results = await self._store.deal_results(row.profile, row.options, row.deal)
+            where = Msg("standing.deal")
+        else:
+            return ""
+        place = next((i for i, other in enumerate(results, 1) if other.id == row.id), None)
+        if place is None or len(results) < 2:
+            return ""
+        return tr(locale, "standing", place=place, n=len(results), where=where)
+
+    def _picture(self, game: Game, elapsed: float, locale: str) -> tuple[bytes, str]:
+        return render_table(game, theme=self._theme, elapsed=elapsed), describe(game, locale)

@@ -1,0 +1,81 @@
+"""The games in play in this process: one lock per game, and the games
+played last, kept replayed.
+
+Only a cache: every change is checked against the stored revision (the
+store's compare-and-set), so another process moving a game on is noticed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import weakref
+from collections import OrderedDict
+
+from solitaire import BadRecord, Game, load_game
+from storage import Conflict, GameRow, Status, Store
+from texts import Msg
+
+log = logging.getLogger(__name__)
+
+CACHED_GAMES = 1024
+
+
+class LiveGames:
+    """Games by id: replayed from their stored record, or taken from the
+    cache when it holds the stored revision."""
+
+    def __init__(self, store: Store, *, size: int = CACHED_GAMES) -> None:
+        self._store = store
+        self._size = size
+        # One lock per game, so that two presses on one game run one after the
+        # other; the store's compare-and-set guards against other processes.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._games: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that serializes changes to one game in this process."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def cached(self, row: GameRow) -> Game | None:
+        """The game of *row* if this process holds it at the stored revision."""
+        entry = self._games.get(row.id)
+        if entry is None or entry[0] != row.revision:
+            return None
+        self._games.move_to_end(row.id)
+        return entry[1]
+
+    async def game(self, row: GameRow) -> Game:
+        """The game of *row*: cached, or its record replayed.
+
+        :raises BadRecord: if the record does not replay; the game is then
+            marked damaged in the store (kept, never deleted).
+        """
+        game = self.cached(row)
+        if game is not None:
+            return game
+        try:
+            if "unreadable" in row.extra:
+                raise BadRecord(Msg("record.unreadable", part=row.extra["unreadable"]))
+            game = load_game(row.record)
+        except BadRecord as error:
+            log.error("game %s does not replay: %s", row.id, error)
+            with contextlib.suppress(Conflict):
+                await self._store.set_status(row.id, Status.DAMAGED)
+            raise
+        return game
+
+    def remember(self, row: GameRow, game: Game) -> None:
+        """Keeps *game* as the stored revision of *row*."""
+        self._games[row.id] = (row.revision, game)
+        self._games.move_to_end(row.id)
+        while len(self._games) > self._size:
+            self._games.popitem(last=False)
+
+    def forget(self, game_id: int) -> None:
+        """Drops a game whose cached state may no longer be the stored one."""
+        self._games.pop(game_id, None)

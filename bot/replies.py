@@ -1,0 +1,93 @@
+"""What the use cases answer, and who is asking: plain values, no Discord.
+
+A use case returns a :class:`Board` (the table changed or was asked for), a
+:class:`Notice` (a short answer; nothing changed) or an :class:`Unfinished`
+(an unfinished game is in the way: resume it or deal anew).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from texts import DEFAULT
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who is asking, and from where: built once per interaction or message."""
+
+    user_id: int
+    locale: str = DEFAULT
+    guild_id: int | None = None
+    channel_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game's table: the picture, its alt text, one line of news, and what
+    the buttons and the move menu offer."""
+
+    game_id: int
+    owner_id: int
+    revision: int
+    news: str
+    summary: str
+    png: bytes
+    alt: str
+    status: str
+    moves: list[tuple[str, str]] = field(default_factory=list)
+    can_draw: bool = False
+    can_undo: bool = False
+
+    @property
+    def won(self) -> bool:
+        return self.status == "won"
+
+    @property
+    def text(self) -> str:
+        """What happened, then the game's status line."""
+        return f"{self.news}\n{self.summary}" if self.news else self.summary
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A short answer. ``private`` ones are for the asker's eyes only."""
+
+    text: str
+    private: bool = True
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """The user has an unfinished game of this profile: resume it, or deal
+    the new one asked for (its rules, deal and kind are kept here)."""
+
+    text: str
+    game_id: int
+    profile: str
+    options: dict[str, Any]
+    deal: int | None
+    daily: bool = False
+    winnable: bool = False
+
+
+Reply = Board | Notice | Unfinished
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture with its alt text and a one-line summary (a stats card)."""
+
+    png: bytes
+    alt: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Shared:
+    """A win card to post publicly, with what its buttons need."""
+
+    png: bytes
+    text: str
+    game_id: int
