@@ -7,7 +7,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
-from render import CLASSIC, Theme, describe, render_table
+from render import Theme, describe, render_table
 from render.text import clock, status_line
 from solitaire import Game
 from storage import GameRow, Status, Store
@@ -19,15 +19,10 @@ MAX_CHOICES = 25  # Discord's limit on a select menu's options and on autocomple
 
 
 class BoardMaker:
-    def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, theme: Theme = CLASSIC
-    ) -> None:
-        self._store = store
-        self._clock = clock
-        self._theme = theme
+    """Boards of one store's games, drawn in one theme, timed by one clock."""
 
-    def now(self) -> float:
-        return self._clock()
+    def __init__(self, store: Store, clock: Callable[[], float], theme: Theme) -> None:
+        self._store, self._clock, self._theme = store, clock, theme
 
     async def board(self, row: GameRow, game: Game, news: str, locale: str) -> Board:
         """Returns the board of *game* as *row* stores it, with *news* on top."""

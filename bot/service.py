@@ -47,7 +47,7 @@ class GameService:
         self._store = store
         self._clock = clock
         self.live = LiveGames(store)
-        self.boards = BoardMaker(store, clock=clock, theme=theme)
+        self.boards = BoardMaker(store, clock, theme)
         # A hint searches for up to HINT_SECONDS of a core; a new deal writes a game.
         self._hints = Cooldown(1, 3.0, clock=clock)
         self._deals = Cooldown(6, 60.0, clock=clock)

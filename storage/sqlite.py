@@ -1,4 +1,8 @@
-"""The SQLite store: one file, WAL, every acknowledged write committed."""
+"""The SQLite store: one file, WAL, every acknowledged write committed.
+
+One class for one store, its SQL beside the method that runs it: longer than
+400 lines because the store interface is that long, not because it holds two ideas.
+"""
 
 from __future__ import annotations
 

@@ -14,7 +14,6 @@ from PIL import Image
 
 from solitaire import VARIANTS, load_position
 from solitaire.pool import winnable_deals
-from tests import fake_discord
 from tests.botprocess import TOKEN, BotProcess
 from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
 from texts import CATALOGUES
@@ -151,14 +150,8 @@ async def test_a_new_deal_button_from_before_options_codes_still_works(
     server: FakeDiscord, bot: BotProcess
 ) -> None:
     await server.slash("play", {"game": "klondike", "deal": 4711})
-    choice = await server.slash("play", {"game": "klondike", "deal": 4711})
     old_id = f"sol:new:{ALICE['id']}:klondike:3:5"  # draw 3, deal 5: the older form
-    message = json.loads(
-        json.dumps(server.message(choice)).replace(
-            choice.component("sol:new:")["custom_id"], old_id
-        )
-    )
-    fresh = await server.press(message, old_id)
+    fresh = await server.press(server.forged([old_id]), old_id)
     assert "draw 3" in fresh.content and "deal 5" in fresh.content
 
 
@@ -226,9 +219,9 @@ async def test_a_stale_menu_choice_is_refused_with_a_reason(
 
 
 async def test_a_reply_slower_than_three_seconds_fails(
-    server: FakeDiscord, bot: BotProcess, monkeypatch: pytest.MonkeyPatch
+    server: FakeDiscord, bot: BotProcess
 ) -> None:
-    monkeypatch.setattr(fake_discord, "DISCORD_DEADLINE", 0.0)
+    server.deadline = 0.0
     with pytest.raises(LateReply, match="past Discord's"):
         await server.slash("help")
     server.late.clear()

@@ -1,4 +1,4 @@
-"""A small Discord-compatible server: enough REST and gateway for the real
+"""The local Discord-compatible server: enough REST and gateway for the real
 bot process to log in, sync its commands, and answer interactions and
 messages, all on 127.0.0.1.
 
@@ -9,87 +9,38 @@ the first reply received; a reply slower than Discord's 3 seconds fails.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
+from discord import InteractionResponseType
 
-API = "/api/v10"
+from . import payloads
+from .payloads import (
+    ALICE,
+    API,
+    APP_ID,
+    BOT_USER,
+    CHANNEL_ID,
+    EPHEMERAL,
+    GUILD_ID,
+    LateReply,
+    Reply,
+    snowflakes,
+)
+
 DISCORD_DEADLINE = 3.0
-APP_ID = 1_000_000_000_000_001
-GUILD_ID = 2_000_000_000_000_002
-CHANNEL_ID = 3_000_000_000_000_003
-DM_CHANNEL_ID = 4_000_000_000_000_004
-EPHEMERAL = 1 << 6
-
-BOT_USER = {
-    "id": str(APP_ID),
-    "username": "Solitaire",
-    "discriminator": "0",
-    "avatar": None,
-    "global_name": "Solitaire",
-    "bot": True,
-}
+_MESSAGE = InteractionResponseType.channel_message.value
+_UPDATE = InteractionResponseType.message_update.value
 
 
-def user(user_id: int, name: str) -> dict[str, Any]:
-    return {
-        "id": str(user_id),
-        "username": name,
-        "discriminator": "0",
-        "avatar": None,
-        "global_name": name,
-    }
+class DiscordServer:
+    """REST routes and one gateway connection; :class:`FakeDiscord` adds
+    what a test does (slash commands, presses, chat)."""
 
-
-ALICE = user(5_000_000_000_000_001, "alice")
-BOB = user(5_000_000_000_000_002, "bob")
-
-
-class LateReply(AssertionError):
-    """The bot answered an interaction after Discord's deadline."""
-
-
-@dataclass
-class Reply:
-    """What the bot answered to one interaction (or posted as a message)."""
-
-    kind: int  # interaction callback type; 0 for a plain channel message
-    data: dict[str, Any]
-    files: list[tuple[str, bytes]] = field(default_factory=list)
-    elapsed: float = 0.0
-    message: dict[str, Any] | None = None
-
-    @property
-    def content(self) -> str:
-        return str(self.data.get("content") or "")
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(int(self.data.get("flags") or 0) & EPHEMERAL)
-
-    @property
-    def custom_ids(self) -> list[str]:
-        return [
-            c["custom_id"]
-            for row in self.data.get("components", [])
-            for c in row.get("components", [])
-        ]
-
-    def component(self, prefix: str) -> dict[str, Any]:
-        for row in self.data.get("components", []):
-            for component in row.get("components", []):
-                if prefix in component.get("custom_id", ""):
-                    return component  # type: ignore[no-any-return]
-        raise KeyError(prefix)
-
-
-class FakeDiscord:
     def __init__(self) -> None:
-        self.ids = itertools.count(7_000_000_000_000_000)
+        self.deadline = DISCORD_DEADLINE
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.posted: asyncio.Queue[Reply] = asyncio.Queue()
@@ -187,7 +138,7 @@ class FakeDiscord:
         payload = await request.json()
         scope = request.match_info.get("guild", "global")
         commands = [
-            {**command, "id": str(next(self.ids)), "application_id": str(APP_ID), "version": "1"}
+            {**command, "id": str(next(snowflakes)), "application_id": str(APP_ID), "version": "1"}
             for command in payload
         ]
         self.commands[scope] = commands
@@ -214,41 +165,21 @@ class FakeDiscord:
         files: list[tuple[str, bytes]],
         message_id: int | None = None,
     ) -> dict[str, Any]:
-        message_id = message_id or next(self.ids)
-        message = {
-            "id": str(message_id),
-            "channel_id": str(channel_id),
-            "author": BOT_USER,
-            "content": data.get("content") or "",
-            "timestamp": "2026-01-01T00:00:00+00:00",
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "embeds": [],
-            "pinned": False,
-            "type": 0,
-            "flags": int(data.get("flags") or 0),
-            "components": data.get("components", []),
-            "attachments": [
-                {
-                    "id": str(next(self.ids)),
-                    "filename": name,
-                    "size": len(body),
-                    "url": f"http://x/{name}",
-                    "proxy_url": f"http://x/{name}",
-                }
-                for name, body in files
-            ],
-        }
-        self.messages[message_id] = {**message, "files": files}
+        message = payloads.message(channel_id, data, files, message_id)
+        self.messages[int(message["id"])] = {**message, "files": files}
         return message
 
     def fail_next(self, route: str, status: int, times: int = 1) -> None:
         """Answers the next *times* calls of *route* (``callback``,
         ``create_message``, ``followup``) with *status*: 429 or 500."""
         self.faults += [(route, status)] * times
+
+    async def _faulted(self, route: str, request: web.Request) -> web.Response | None:
+        """The fault to answer this call of *route* with, its body read, if one is due."""
+        fault = self._fault(route)
+        if fault is not None:
+            await request.read()
+        return fault
 
     def _fault(self, route: str) -> web.Response | None:
         for i, (name, status) in enumerate(self.faults):
@@ -271,15 +202,13 @@ class FakeDiscord:
 
     def forged(self, custom_ids: list[str], channel_id: int = CHANNEL_ID) -> dict[str, Any]:
         """A bot message carrying buttons with the given custom ids."""
-        buttons = [{"type": 2, "style": 2, "label": "x", "custom_id": c} for c in custom_ids]
-        data = {"content": "", "components": [{"type": 1, "components": buttons}]}
-        return self._message(channel_id, data, [])
+        return self._message(
+            channel_id, {"content": "", "components": payloads.buttons(custom_ids)}, []
+        )
 
     async def callback(self, request: web.Request) -> web.Response:
         arrived = time.monotonic()  # the reply is in: reading its upload is our time, not the bot's
-        fault = self._fault("callback")
-        if fault is not None:
-            await request.read()
+        if (fault := await self._faulted("callback", request)) is not None:
             return fault
         interaction_id = request.match_info["id"]
         token = request.match_info["token"]
@@ -291,12 +220,12 @@ class FakeDiscord:
             "interaction": {"id": interaction_id, "type": interaction.get("type", 2)}
         }
         message = None
-        if kind == 4:
+        if kind == _MESSAGE:
             message = self._message(int(interaction.get("channel_id", CHANNEL_ID)), data, files)
             interaction["response_message_id"] = int(message["id"])
-        elif kind == 7:
+        elif kind == _UPDATE:
             old = interaction.get("message", {})
-            message_id = int(old.get("id", next(self.ids)))
+            message_id = int(old.get("id", next(snowflakes)))
             message = self._message(
                 int(interaction.get("channel_id", CHANNEL_ID)), data, files, message_id
             )
@@ -313,7 +242,7 @@ class FakeDiscord:
         sent = self._sent_at.get(interaction_id)
         if sent is not None:
             reply.elapsed = arrived - sent
-            if reply.elapsed > DISCORD_DEADLINE:
+            if reply.elapsed > self.deadline:
                 self.late.append((interaction_id, reply.elapsed))
         future = self._waiting.get(interaction_id)
         if future is not None and not future.done():
@@ -337,9 +266,7 @@ class FakeDiscord:
         return self.json(message)
 
     async def followup(self, request: web.Request) -> web.Response:
-        fault = self._fault("followup")
-        if fault is not None:
-            await request.read()
+        if (fault := await self._faulted("followup", request)) is not None:
             return fault
         interaction = self.tokens.get(request.match_info["token"], {})
         data, files = await self._read(request)
@@ -348,9 +275,7 @@ class FakeDiscord:
         return self.json(message)
 
     async def create_message(self, request: web.Request) -> web.Response:
-        fault = self._fault("create_message")
-        if fault is not None:
-            await request.read()
+        if (fault := await self._faulted("create_message", request)) is not None:
             return fault
         data, files = await self._read(request)
         message = self._message(int(request.match_info["channel"]), data, files)
@@ -387,73 +312,12 @@ class FakeDiscord:
                         "relationships": [],
                     },
                 )
-                await self._dispatch("GUILD_CREATE", self._guild())
+                await self._dispatch("GUILD_CREATE", payloads.guild())
                 self._identified.set()
         if self._ws is ws:
             self._ws = None
             self._identified.clear()
         return ws
-
-    def _guild(self) -> dict[str, Any]:
-        return {
-            "id": str(GUILD_ID),
-            "name": "Card Room",
-            "icon": None,
-            "owner_id": ALICE["id"],
-            "unavailable": False,
-            "member_count": 3,
-            "large": False,
-            "features": [],
-            "emojis": [],
-            "stickers": [],
-            "threads": [],
-            "voice_states": [],
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "members": [
-                {
-                    "user": BOT_USER,
-                    "roles": [],
-                    "joined_at": "2026-01-01T00:00:00+00:00",
-                    "deaf": False,
-                    "mute": False,
-                    "flags": 0,
-                }
-            ],
-            "roles": [
-                {
-                    "id": str(GUILD_ID),
-                    "name": "@everyone",
-                    "permissions": "3263553",
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-            ],
-            "channels": [
-                {
-                    "id": str(CHANNEL_ID),
-                    "type": 0,
-                    "name": "solitaire",
-                    "position": 0,
-                    "permission_overwrites": [],
-                    "guild_id": str(GUILD_ID),
-                }
-            ],
-            "preferred_locale": "en-US",
-            "premium_tier": 0,
-            "verification_level": 0,
-            "default_message_notifications": 0,
-            "explicit_content_filter": 0,
-            "mfa_level": 0,
-            "system_channel_flags": 0,
-            "nsfw_level": 0,
-            "afk_timeout": 300,
-        }
 
     async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
         if self._ws is None:
@@ -461,65 +325,14 @@ class FakeDiscord:
         self._seq += 1
         await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
 
-    # -- what a test does ---------------------------------------------------------------
-
-    def _interaction(
-        self,
-        kind: int,
-        data: dict[str, Any],
-        who: dict[str, Any],
-        *,
-        dm: bool = False,
-        message: dict[str, Any] | None = None,
-        locale: str = "en-US",
-    ) -> dict[str, Any]:
-        interaction_id = str(next(self.ids))
-        token = f"token-{interaction_id}"
-        interaction: dict[str, Any] = {
-            "id": interaction_id,
-            "application_id": str(APP_ID),
-            "type": kind,
-            "token": token,
-            "version": 1,
-            "data": data,
-            "locale": locale,
-            "app_permissions": "3263553",
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
-            "context": 1 if dm else 0,
-            "attachment_size_limit": 26214400,
-        }
-        if dm:
-            interaction["channel_id"] = str(DM_CHANNEL_ID)
-            interaction["channel"] = {"id": str(DM_CHANNEL_ID), "type": 1, "recipients": [who]}
-            interaction["user"] = who
-        else:
-            interaction["guild_id"] = str(GUILD_ID)
-            interaction["guild_locale"] = "en-US"
-            interaction["channel_id"] = str(CHANNEL_ID)
-            interaction["channel"] = {
-                "id": str(CHANNEL_ID),
-                "type": 0,
-                "name": "solitaire",
-                "guild_id": str(GUILD_ID),
-                "position": 0,
-                "permission_overwrites": [],
-            }
-            interaction["member"] = {
-                "user": who,
-                "roles": [],
-                "joined_at": "2026-01-01T00:00:00+00:00",
-                "deaf": False,
-                "mute": False,
-                "permissions": "3263553",
-                "flags": 0,
-            }
-        if message is not None:
-            interaction["message"] = {k: v for k, v in message.items() if k != "files"}
-        self.tokens[token] = interaction
-        return interaction
+    # -- interactions ------------------------------------------------------------------
 
     async def _send_interaction(self, interaction: dict[str, Any], timeout: float) -> Reply:
+        """Dispatches *interaction* and returns the bot's first reply to it.
+
+        :raises LateReply: if none came within *timeout*, or after Discord's deadline.
+        """
+        self.tokens[interaction["token"]] = interaction
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._waiting[interaction["id"]] = future
         self._sent_at[interaction["id"]] = time.monotonic()
@@ -528,124 +341,8 @@ class FakeDiscord:
             reply = await asyncio.wait_for(future, timeout)
         except TimeoutError:
             raise LateReply(f"no reply to interaction within {timeout} s") from None
-        if reply.elapsed > DISCORD_DEADLINE:
+        if reply.elapsed > self.deadline:
             raise LateReply(
-                f"the reply took {reply.elapsed:.2f} s, past Discord's {DISCORD_DEADLINE} s"
+                f"the reply took {reply.elapsed:.2f} s, past Discord's {self.deadline} s"
             )
         return reply
-
-    def command_id(self, name: str) -> str:
-        for commands in self.commands.values():
-            for command in commands:
-                if command["name"] == name:
-                    return str(command["id"])
-        raise KeyError(name)
-
-    async def slash(
-        self,
-        name: str,
-        options: dict[str, Any] | None = None,
-        *,
-        who: dict[str, Any] = ALICE,
-        dm: bool = False,
-        timeout: float = 5.0,
-        locale: str = "en-US",
-    ) -> Reply:
-        data = {
-            "id": self.command_id(name),
-            "name": name,
-            "type": 1,
-            "options": [
-                {
-                    "name": key,
-                    "type": 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3,
-                    "value": value,
-                }
-                for key, value in (options or {}).items()
-            ],
-        }
-        if not dm:
-            data["guild_id"] = str(GUILD_ID)
-        interaction = self._interaction(2, data, who, dm=dm, locale=locale)
-        return await self._send_interaction(interaction, timeout)
-
-    async def autocomplete(
-        self,
-        name: str,
-        option: str,
-        typed: str,
-        *,
-        who: dict[str, Any] = ALICE,
-        locale: str = "en-US",
-    ) -> Reply:
-        data = {
-            "id": self.command_id(name),
-            "name": name,
-            "type": 1,
-            "guild_id": str(GUILD_ID),
-            "options": [{"name": option, "type": 3, "value": typed, "focused": True}],
-        }
-        return await self._send_interaction(self._interaction(4, data, who, locale=locale), 5.0)
-
-    async def press(
-        self,
-        message: dict[str, Any],
-        custom_id: str,
-        *,
-        who: dict[str, Any] = ALICE,
-        values: list[str] | None = None,
-        timeout: float = 5.0,
-        locale: str = "en-US",
-    ) -> Reply:
-        component_type = 3 if values is not None else 2
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
-        if values is not None:
-            data["values"] = values
-        channel_id = int(message["channel_id"])
-        interaction = self._interaction(
-            3, data, who, message=message, dm=channel_id == DM_CHANNEL_ID, locale=locale
-        )
-        return await self._send_interaction(interaction, timeout)
-
-    async def say(
-        self,
-        content: str,
-        *,
-        who: dict[str, Any] = ALICE,
-        dm: bool = False,
-        mention: bool = False,
-        timeout: float = 5.0,
-    ) -> Reply:
-        """Posts a chat message from *who* and returns what the bot posts back."""
-        text = f"<@{APP_ID}> {content}" if mention else content
-        data: dict[str, Any] = {
-            "id": str(next(self.ids)),
-            "channel_id": str(DM_CHANNEL_ID if dm else CHANNEL_ID),
-            "author": who,
-            "content": text,
-            "timestamp": "2026-01-01T00:00:00+00:00",
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [BOT_USER] if mention else [],
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": [],
-            "pinned": False,
-            "type": 0,
-            "flags": 0,
-        }
-        if not dm:
-            data["guild_id"] = str(GUILD_ID)
-            data["member"] = {
-                "roles": [],
-                "joined_at": "2026-01-01T00:00:00+00:00",
-                "deaf": False,
-                "mute": False,
-            }
-        await self._dispatch("MESSAGE_CREATE", data)
-        return await asyncio.wait_for(self.posted.get(), timeout)
-
-    def message(self, reply: Reply) -> dict[str, Any]:
-        assert reply.message is not None, "the reply posted no message"
-        return self.messages[int(reply.message["id"])]

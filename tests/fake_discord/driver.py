@@ -1,0 +1,91 @@
+"""What a test does through the local server: what players do in Discord."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from discord import InteractionType
+
+from . import payloads
+from .payloads import ALICE, DM_CHANNEL_ID, Reply
+from .server import DiscordServer
+
+
+class FakeDiscord(DiscordServer):
+    """The server, driven as players would: slash commands, autocomplete,
+    presses on buttons and menus, chat messages."""
+
+    def command_id(self, name: str) -> str:
+        for commands in self.commands.values():
+            for command in commands:
+                if command["name"] == name:
+                    return str(command["id"])
+        raise KeyError(name)
+
+    async def slash(
+        self,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        who: dict[str, Any] = ALICE,
+        dm: bool = False,
+        timeout: float = 5.0,
+        locale: str = "en-US",
+    ) -> Reply:
+        """*who* runs ``/name`` with *options*; returns the bot's reply."""
+        data = payloads.command(self.command_id(name), name, options or {}, dm=dm)
+        interaction = payloads.interaction(
+            InteractionType.application_command, data, who, dm=dm, locale=locale
+        )
+        return await self._send_interaction(interaction, timeout)
+
+    async def autocomplete(
+        self,
+        name: str,
+        option: str,
+        typed: str,
+        *,
+        who: dict[str, Any] = ALICE,
+        locale: str = "en-US",
+    ) -> Reply:
+        """*who* has typed *typed* into *option* of ``/name``; returns the choices."""
+        data = payloads.autocomplete(self.command_id(name), name, option, typed)
+        interaction = payloads.interaction(InteractionType.autocomplete, data, who, locale=locale)
+        return await self._send_interaction(interaction, 5.0)
+
+    async def press(
+        self,
+        message: dict[str, Any],
+        custom_id: str,
+        *,
+        who: dict[str, Any] = ALICE,
+        values: list[str] | None = None,
+        timeout: float = 5.0,
+        locale: str = "en-US",
+    ) -> Reply:
+        """*who* presses a button of *message* (or picks *values* in its menu)."""
+        dm = int(message["channel_id"]) == DM_CHANNEL_ID
+        data = payloads.component(custom_id, values)
+        interaction = payloads.interaction(
+            InteractionType.component, data, who, message=message, dm=dm, locale=locale
+        )
+        return await self._send_interaction(interaction, timeout)
+
+    async def say(
+        self,
+        content: str,
+        *,
+        who: dict[str, Any] = ALICE,
+        dm: bool = False,
+        mention: bool = False,
+        timeout: float = 5.0,
+    ) -> Reply:
+        """Posts a chat message from *who* and returns what the bot posts back."""
+        await self._dispatch("MESSAGE_CREATE", payloads.chat(content, who, dm=dm, mention=mention))
+        return await asyncio.wait_for(self.posted.get(), timeout)
+
+    def message(self, reply: Reply) -> dict[str, Any]:
+        """The message a reply posted or edited, as the server keeps it."""
+        assert reply.message is not None, "the reply posted no message"
+        return self.messages[int(reply.message["id"])]

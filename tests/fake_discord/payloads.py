@@ -1,0 +1,361 @@
+"""Discord's payloads as the local server sends them: users, the guild,
+messages, interactions. Numbers are discord.py's enums, not bare codes."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from discord import (
+    AppCommandOptionType,
+    AppCommandType,
+    ButtonStyle,
+    ChannelType,
+    ComponentType,
+    InteractionType,
+    MessageFlags,
+    MessageType,
+)
+
+API = "/api/v10"
+APP_ID = 1_000_000_000_000_001
+GUILD_ID = 2_000_000_000_000_002
+CHANNEL_ID = 3_000_000_000_000_003
+DM_CHANNEL_ID = 4_000_000_000_000_004
+EPHEMERAL = MessageFlags.ephemeral.flag
+PERMISSIONS = "3263553"
+TIMESTAMP = "2026-01-01T00:00:00+00:00"
+
+BOT_USER = {
+    "id": str(APP_ID),
+    "username": "Solitaire",
+    "discriminator": "0",
+    "avatar": None,
+    "global_name": "Solitaire",
+    "bot": True,
+}
+
+#: Snowflakes for everything the server makes: messages, commands, interactions.
+snowflakes: Iterator[int] = itertools.count(7_000_000_000_000_000)
+
+
+def user(user_id: int, name: str) -> dict[str, Any]:
+    return {
+        "id": str(user_id),
+        "username": name,
+        "discriminator": "0",
+        "avatar": None,
+        "global_name": name,
+    }
+
+
+ALICE = user(5_000_000_000_000_001, "alice")
+BOB = user(5_000_000_000_000_002, "bob")
+
+
+ALICE = user(5_000_000_000_000_001, "alice")
+BOB = user(5_000_000_000_000_002, "bob")
+
+
+class LateReply(AssertionError):
+    """The bot answered an interaction after Discord's deadline."""
+
+
+@dataclass
+class Reply:
+    """What the bot answered to one interaction (or posted as a message)."""
+
+    kind: int  # interaction callback type; 0 for a plain channel message
+    data: dict[str, Any]
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    elapsed: float = 0.0
+    message: dict[str, Any] | None = None
+
+    @property
+    def content(self) -> str:
+        return str(self.data.get("content") or "")
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(int(self.data.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [
+            c["custom_id"]
+            for row in self.data.get("components", [])
+            for c in row.get("components", [])
+        ]
+
+    def component(self, prefix: str) -> dict[str, Any]:
+        for row in self.data.get("components", []):
+            for component in row.get("components", []):
+                if prefix in component.get("custom_id", ""):
+                    return component  # type: ignore[no-any-return]
+        raise KeyError(prefix)
+
+
+def message(
+    channel_id: int,
+    data: dict[str, Any],
+    files: list[tuple[str, bytes]],
+    message_id: int | None = None,
+) -> dict[str, Any]:
+    """A message the bot posted (or a reply made into one), as Discord returns it."""
+    message_id = message_id or next(snowflakes)
+    message = {
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "author": BOT_USER,
+        "content": data.get("content") or "",
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "embeds": [],
+        "pinned": False,
+        "type": MessageType.default.value,
+        "flags": int(data.get("flags") or 0),
+        "components": data.get("components", []),
+        "attachments": [
+            {
+                "id": str(next(snowflakes)),
+                "filename": name,
+                "size": len(body),
+                "url": f"http://x/{name}",
+                "proxy_url": f"http://x/{name}",
+            }
+            for name, body in files
+        ],
+    }
+    return message
+
+
+def member(who: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A guild member: *who*, or the user the payload names elsewhere."""
+    data: dict[str, Any] = {
+        "roles": [],
+        "joined_at": TIMESTAMP,
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+    }
+    if who is not None:
+        data["user"] = who
+    return data
+
+
+def text_channel() -> dict[str, Any]:
+    return {
+        "id": str(CHANNEL_ID),
+        "type": ChannelType.text.value,
+        "name": "solitaire",
+        "guild_id": str(GUILD_ID),
+        "position": 0,
+        "permission_overwrites": [],
+    }
+
+
+def guild() -> dict[str, Any]:
+    return {
+        "id": str(GUILD_ID),
+        "name": "Card Room",
+        "icon": None,
+        "owner_id": ALICE["id"],
+        "unavailable": False,
+        "member_count": 3,
+        "large": False,
+        "features": [],
+        "emojis": [],
+        "stickers": [],
+        "threads": [],
+        "voice_states": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "members": [
+            {
+                "user": BOT_USER,
+                "roles": [],
+                "joined_at": TIMESTAMP,
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+            }
+        ],
+        "roles": [
+            {
+                "id": str(GUILD_ID),
+                "name": "@everyone",
+                "permissions": "3263553",
+                "position": 0,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+            }
+        ],
+        "channels": [
+            {
+                "id": str(CHANNEL_ID),
+                "type": ChannelType.text.value,
+                "name": "solitaire",
+                "position": 0,
+                "permission_overwrites": [],
+                "guild_id": str(GUILD_ID),
+            }
+        ],
+        "preferred_locale": "en-US",
+        "premium_tier": 0,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "mfa_level": 0,
+        "system_channel_flags": 0,
+        "nsfw_level": 0,
+        "afk_timeout": 300,
+    }
+
+
+def interaction(
+    kind: InteractionType,
+    data: dict[str, Any],
+    who: dict[str, Any],
+    *,
+    dm: bool = False,
+    message: dict[str, Any] | None = None,
+    locale: str = "en-US",
+) -> dict[str, Any]:
+    """An INTERACTION_CREATE payload from *who*, in the guild's channel or a DM."""
+    interaction_id = str(next(snowflakes))
+    payload: dict[str, Any] = {
+        "id": interaction_id,
+        "application_id": str(APP_ID),
+        "type": kind.value,
+        "token": f"token-{interaction_id}",
+        "version": 1,
+        "data": data,
+        "locale": locale,
+        "app_permissions": PERMISSIONS,
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": str(GUILD_ID)},
+        "context": 1 if dm else 0,
+        "attachment_size_limit": 26214400,
+    }
+    if dm:
+        payload["channel_id"] = str(DM_CHANNEL_ID)
+        payload["channel"] = {
+            "id": str(DM_CHANNEL_ID),
+            "type": ChannelType.private.value,
+            "recipients": [who],
+        }
+        payload["user"] = who
+    else:
+        payload["guild_id"] = str(GUILD_ID)
+        payload["guild_locale"] = "en-US"
+        payload["channel_id"] = str(CHANNEL_ID)
+        payload["channel"] = text_channel()
+        payload["member"] = {**member(who), "permissions": PERMISSIONS}
+    if message is not None:
+        payload["message"] = {k: v for k, v in message.items() if k != "files"}
+    return payload
+
+
+def command(
+    command_id: str, name: str, options: dict[str, Any], *, dm: bool = False
+) -> dict[str, Any]:
+    """The data of a slash command with *options* by name."""
+    data: dict[str, Any] = {
+        "id": command_id,
+        "name": name,
+        "type": AppCommandType.chat_input.value,
+        "options": [
+            {"name": key, "type": option_type(value).value, "value": value}
+            for key, value in options.items()
+        ],
+    }
+    if not dm:
+        data["guild_id"] = str(GUILD_ID)
+    return data
+
+
+def option_type(value: object) -> AppCommandOptionType:
+    if isinstance(value, bool):
+        return AppCommandOptionType.boolean
+    if isinstance(value, int):
+        return AppCommandOptionType.integer
+    return AppCommandOptionType.string
+
+
+def autocomplete(command_id: str, name: str, option: str, typed: str) -> dict[str, Any]:
+    """The data of an autocomplete request while *typed* is in *option*."""
+    return {
+        "id": command_id,
+        "name": name,
+        "type": AppCommandType.chat_input.value,
+        "guild_id": str(GUILD_ID),
+        "options": [
+            {
+                "name": option,
+                "type": AppCommandOptionType.string.value,
+                "value": typed,
+                "focused": True,
+            }
+        ],
+    }
+
+
+def component(custom_id: str, values: list[str] | None = None) -> dict[str, Any]:
+    """The data of a press on a button, or a choice in a select menu (*values*)."""
+    kind = ComponentType.button if values is None else ComponentType.string_select
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind.value}
+    if values is not None:
+        data["values"] = values
+    return data
+
+
+def buttons(custom_ids: list[str]) -> list[dict[str, Any]]:
+    """One action row of buttons with these custom ids."""
+    row = [
+        {
+            "type": ComponentType.button.value,
+            "style": ButtonStyle.secondary.value,
+            "label": "x",
+            "custom_id": custom_id,
+        }
+        for custom_id in custom_ids
+    ]
+    return [{"type": ComponentType.action_row.value, "components": row}]
+
+
+def chat(
+    content: str, who: dict[str, Any], *, dm: bool = False, mention: bool = False
+) -> dict[str, Any]:
+    """A MESSAGE_CREATE payload: *who* types *content*."""
+    text = f"<@{APP_ID}> {content}" if mention else content
+    data: dict[str, Any] = {
+        "id": str(next(snowflakes)),
+        "channel_id": str(DM_CHANNEL_ID if dm else CHANNEL_ID),
+        "author": who,
+        "content": text,
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [BOT_USER] if mention else [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": False,
+        "type": MessageType.default.value,
+        "flags": 0,
+    }
+    if not dm:
+        data["guild_id"] = str(GUILD_ID)
+        data["member"] = member()
+    return data
