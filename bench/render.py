@@ -112,7 +112,7 @@ def main() -> None:
         )
     long_game = played("casket", 400, 11)
     start = time.perf_counter()
-    gif = render_replay(long_game.to_record())
+    gif = render_replay(long_game.to_record()).gif
     print(
         f"replay of a {len(long_game.moves)}-move Casket game: {len(gif) / 1e6:.2f} MB GIF,"
         f" made in {time.perf_counter() - start:.1f} s"

@@ -22,6 +22,7 @@ from .service import GameService
 from .social import Social
 from .translator import CatalogueTranslator
 from .views import DYNAMIC_ITEMS
+from .workers import Workers
 
 log = logging.getLogger("bot")
 
@@ -30,6 +31,7 @@ class SolitaireBot(discord.Client):
     service: GameService
     social: Social
     store: Store
+    workers: Workers
 
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -44,8 +46,10 @@ class SolitaireBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database_url)
-        self.service = GameService(self.store)
-        self.social = Social(self.store)
+        self.workers = Workers(self.config.workers)
+        await self.workers.start()
+        self.service = GameService(self.store, self.workers)
+        self.social = Social(self.store, self.workers)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:
@@ -103,6 +107,8 @@ class SolitaireBot(discord.Client):
 
     async def close(self) -> None:
         await super().close()
+        if hasattr(self, "workers"):
+            self.workers.close()
         if hasattr(self, "store"):
             await self.store.close()
 

@@ -27,6 +27,7 @@ class Config:
     dev_guild_id: int | None = None
     message_content: bool = False
     log_level: str = "INFO"
+    workers: int = 2
 
     @classmethod
     def from_env(cls, *, require_token: bool = True, env_file: str | None = ".env") -> Config:
@@ -45,6 +46,11 @@ class Config:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ConfigError("DEV_GUILD_ID must be a server id (a number), or unset.")
+        workers = os.environ.get("WORKERS", "").strip()
+        if workers and not (workers.isdigit() and int(workers) <= 64):
+            raise ConfigError(
+                "WORKERS must be a number of worker processes from 0 to 64, or unset."
+            )
         return cls(
             token=token,
             database_url=os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
@@ -54,4 +60,5 @@ class Config:
             message_content=os.environ.get("ENABLE_MESSAGE_CONTENT", "0").strip().lower()
             in ("1", "true", "yes", "on"),
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            workers=int(workers) if workers else os.cpu_count() or 2,
         )

@@ -91,3 +91,11 @@ class Shared:
     png: bytes
     text: str
     game_id: int
+
+
+@dataclass(frozen=True)
+class Animation:
+    """An animated GIF, and a line to post with it (empty if none is needed)."""
+
+    gif: bytes
+    text: str

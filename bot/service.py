@@ -10,7 +10,6 @@ built from the game as stored.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -26,31 +25,44 @@ from solitaire import (
     new_game,
     parse_command,
 )
-from solitaire.solver import HINT_SECONDS, Outcome, solve
+from solitaire.solver import Outcome
 from storage import Conflict, DailyTaken, GameRow, NotFound, Status, Store, UnfinishedGame
 from texts import Msg, tr
 
+from . import jobs
 from .boards import MAX_CHOICES, BoardMaker
 from .cooldown import Cooldown
+from .hints import KnownLine
 from .live import LiveGames
 from .replies import Asker, Notice, Reply, Unfinished
+from .workers import Busy, Kind, Workers
 
 _RETRIES = 3
+#: The most moves a game's record may hold: a long game loads in bounded time.
+MAX_MOVES = 2000
 
 
 class GameService:
     """Games of many users, kept in a :class:`storage.Store`."""
 
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, theme: Theme = CLASSIC
+        self,
+        store: Store,
+        workers: Workers | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        theme: Theme = CLASSIC,
     ) -> None:
         self._store = store
         self._clock = clock
-        self.live = LiveGames(store)
+        self.workers = workers or Workers(0)
+        self.live = LiveGames(store, self.workers)
         self.boards = BoardMaker(store, clock, theme)
-        # A hint searches for up to HINT_SECONDS of a core; a new deal writes a game.
+        # A hint's search takes a core for up to HINT_SECONDS; a new deal writes
+        # a game; a flood of moves must not crowd out other players.
         self._hints = Cooldown(1, 3.0, clock=clock)
         self._deals = Cooldown(6, 60.0, clock=clock)
+        self._moves = Cooldown(30, 5.0, clock=clock)
 
     # -- starting ------------------------------------------------------------------
 
@@ -162,28 +174,52 @@ class GameService:
         command = parse_command(text)
         if command == "hint":
             return await self.hint(asker, game_id=game_id)
+        wait = self._moves.wait(asker.user_id)
+        if wait:
+            return Notice(tr(asker.locale, "wait.moves", seconds=f"{wait:g}"))
         change = _COMMANDS.get(command or "", lambda game: _move(game, text))
-        return await self._change(asker, game_id, change, revision)
+        return await self._change(asker, game_id, change, revision, grows=command != "undo")
 
     async def hint(self, asker: Asker, *, game_id: int | None = None) -> Reply:
+        """A good move: the next of a winning line already found, if the game
+        still follows it; else what a search (in a worker) finds."""
         locale = asker.locale
         found = await self._find(asker, game_id)
         if isinstance(found, Notice):
             return found
         row, game = found
+        # The game in the cache may move on while this waits: work on a copy.
+        position = game.copy()
+        moves = [move.notation for move in position.moves]
+        known = KnownLine.from_extra(row.extra)
+        if known is not None and known.is_lost(moves):
+            await self._store.count_hint(row.id)
+            return Notice(tr(locale, "hint.lost"))
+        following = known.next_move(moves) if known is not None else None
+        if following is not None:
+            await self._store.count_hint(row.id)
+            return _hint(position, following, Outcome.WON, locale)
         wait = self._hints.wait(asker.user_id)
         if wait:
             return Notice(tr(locale, "wait.hints", seconds=f"{wait:g}"))
-        # The search runs on its own copy: the game itself may move on meanwhile.
-        solution = await asyncio.to_thread(solve, game.copy(), max_seconds=HINT_SECONDS)
-        await self._store.count_hint(row.id)
-        if solution.outcome is Outcome.UNWINNABLE:
+        try:
+            searched = await self.workers.run(
+                Kind.SEARCH, jobs.search, position.to_record(), player=asker.user_id
+            )
+        except Busy as busy:
+            return busy_notice(busy, locale)
+        kept = None
+        if searched.outcome is Outcome.WON:
+            kept = KnownLine.found(moves, searched.line).to_extra()
+        elif searched.outcome is Outcome.UNWINNABLE:
+            kept = KnownLine.found(moves, lost=True).to_extra()
+        await self._store.count_hint(row.id, kept)
+        if searched.outcome is Outcome.UNWINNABLE:
             return Notice(tr(locale, "hint.lost"))
-        move = solution.moves[0] if solution.moves else game.hint()
+        move = searched.line[0] if searched.line else searched.fallback
         if move is None:
-            return Notice(tr(locale, "hint.stuck" if game.is_stuck else "hint.none"))
-        key = "hint.winning" if solution.outcome is Outcome.WON else "hint.move"
-        return Notice(tr(locale, key, move=move.notation, what=game.describe_move(move)))
+            return Notice(tr(locale, "hint.stuck" if position.is_stuck else "hint.none"))
+        return _hint(position, move, searched.outcome, locale)
 
     async def show(self, asker: Asker, game_id: int | None = None) -> Reply:
         """The board of the asker's game *game_id* (finished too), or of the current one."""
@@ -256,6 +292,8 @@ class GameService:
             return row, await self.live.game(row)
         except BadRecord as error:
             return Notice(tr(asker.locale, "game.damaged", id=str(row.id), why=error.message))
+        except Busy as busy:
+            return busy_notice(busy, asker.locale)
 
     async def _row(
         self, asker: Asker, game_id: int | None, *, finished_too: bool = False
@@ -281,9 +319,12 @@ class GameService:
         game_id: int | None,
         change: Callable[[Game], Msg],
         revision: int | None = None,
+        *,
+        grows: bool = True,
     ) -> Reply:
         """Applies *change* to the asker's game and stores it, retrying if the
-        game changed meanwhile; returns the new board or why nothing changed."""
+        game changed meanwhile; returns the new board or why nothing changed.
+        A change that *grows* the record is refused past ``MAX_MOVES``."""
         locale = asker.locale
         first = await self._row(asker, game_id)
         if isinstance(first, Notice):
@@ -302,6 +343,8 @@ class GameService:
                     row, game = found
                 if revision is not None and row.revision != revision:
                     return Notice(tr(locale, "board.stale"))
+                if grows and len(game.moves) >= MAX_MOVES:
+                    return Notice(tr(locale, "game.too_long", n=MAX_MOVES))
                 try:
                     news = change(game)
                 except IllegalMove as error:
@@ -329,6 +372,18 @@ class GameService:
 
 def not_yours(owner_id: int, locale: str) -> str:
     return tr(locale, "game.not_yours", owner=f"<@{owner_id}>")
+
+
+def busy_notice(busy: Busy, locale: str) -> Notice:
+    """Why a heavy job was not taken: the player's own is still running, or
+    too many players want one now."""
+    return Notice(tr(locale, "busy.yours" if busy.mine else "busy.all"))
+
+
+def _hint(game: Game, notation: str, outcome: Outcome, locale: str) -> Notice:
+    move = game.parse_move(notation)
+    key = "hint.winning" if outcome is Outcome.WON else "hint.move"
+    return Notice(tr(locale, key, move=move.notation, what=game.describe_move(move)))
 
 
 def _move(game: Game, text: str) -> Msg:

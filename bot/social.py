@@ -2,30 +2,44 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from render import CLASSIC, Theme, render_replay, render_stats_card, render_win_card
+from render import CLASSIC, Replay, Theme
+from render.share import LAST_MOVES
 from render.text import clock
-from solitaire import VARIANTS, BadOption, BadRecord, find_variant, load_game
+from solitaire import VARIANTS, BadOption, BadRecord, find_variant
 from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
 
-from .replies import Asker, Notice, Picture, Shared
-from .service import not_yours
+from . import jobs
+from .replies import Animation, Asker, Notice, Picture, Shared
+from .service import busy_notice, not_yours
+from .workers import Busy, Kind, Workers
 
 PERIODS = {"week": 7, "month": 30, "all": None}
+#: Replay GIFs kept, by game and revision: pressing Replay again costs nothing.
+_CACHED_REPLAYS = 32
 
 
 class Social:
+    """Stats, leaderboards and shared wins; their pictures are made in workers."""
+
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, theme: Theme = CLASSIC
+        self,
+        store: Store,
+        workers: Workers | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        theme: Theme = CLASSIC,
     ) -> None:
         self._store = store
+        self._workers = workers or Workers(0)
         self._clock = clock
         self._theme = theme
+        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
 
     async def remember(self, user_id: int, name: str) -> None:
         """Keeps a player's display name for leaderboards."""
@@ -45,7 +59,13 @@ class Social:
         header = tuple(tr(locale, f"stats.{column}") for column in _COLUMNS)
         rows = [_stats_row(VARIANTS[p].title, s) for p, s in played]
         title = tr(locale, "stats.title", name=name)
-        png = await asyncio.to_thread(render_stats_card, title, header, rows, theme=self._theme)
+        try:
+            png = await self._workers.run(
+                Kind.CARD, jobs.stats_card, title, header, rows, self._theme.name,
+                player=asker.user_id,
+            )  # fmt: skip
+        except Busy as busy:
+            return busy_notice(busy, locale)
         lines = [f"{VARIANTS[p].title}: {_summary(s, locale)}" for p, s in played]
         alt = tr(locale, "stats.alt", name=name, lines=" ".join(lines))
         return Picture(png, alt, f"**{name}** — " + " · ".join(lines))
@@ -102,28 +122,27 @@ class Social:
         if row.status != Status.WON:
             return Notice(tr(locale, "share.not_won"))
         try:
-            game = load_game(row.record)
+            png = await self._workers.run(
+                Kind.CARD, jobs.win_card, row.record, name, row.seconds, row.hints,
+                self._theme.name, player=asker.user_id,
+            )  # fmt: skip
         except BadRecord as error:
             return Notice(error.text(locale))
-        png = await asyncio.to_thread(
-            render_win_card,
-            game,
-            player=name,
-            elapsed=row.seconds,
-            hints=row.hints,
-            theme=self._theme,
-        )
+        except Busy as busy:
+            return busy_notice(busy, locale)
         marks = tr(locale, "share.undo") if row.undos else ""
         marks += tr(locale, "share.hints") if row.hints else ""
         what = Msg("share.daily") if row.daily else Msg("share.deal", deal=row.deal)
         text = tr(
-            locale, "share.text", name=name, game=game.title, what=what, n=len(game.moves),
+            locale, "share.text", name=name, game=find_variant(row.profile).title, what=what,
+            n=len(row.moves),
             time=clock(row.seconds), marks=marks,
         )  # fmt: skip
         return Shared(png, text, row.id)
 
-    async def replay(self, asker: Asker, game_id: int) -> bytes | Notice:
-        """Returns the animated GIF of a finished game."""
+    async def replay(self, asker: Asker, game_id: int) -> Animation | Notice:
+        """Returns the animated GIF of a finished game, made in a worker once
+        per game and revision; a long game's is sampled, and says so."""
         locale = asker.locale
         try:
             row = await self._store.get_game(game_id)
@@ -131,10 +150,27 @@ class Social:
             return Notice(tr(locale, "game.gone"))
         if row.status == Status.PLAYING:
             return Notice(tr(locale, "replay.playing"))
-        try:
-            return await asyncio.to_thread(render_replay, row.record, theme=self._theme)
-        except BadRecord as error:
-            return Notice(error.text(locale))
+        key = (row.id, row.revision)
+        replay = self._replays.get(key)
+        if replay is None:
+            try:
+                replay = await self._workers.run(
+                    Kind.GIF, jobs.replay_gif, row.record, self._theme.name, player=asker.user_id
+                )
+            except BadRecord as error:
+                return Notice(error.text(locale))
+            except Busy as busy:
+                return busy_notice(busy, locale)
+            self._replays[key] = replay
+            while len(self._replays) > _CACHED_REPLAYS:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(key)
+        note = (
+            ""
+            if replay.every == 1
+            else tr(locale, "replay.sampled", every=replay.every, last=LAST_MOVES)
+        )
+        return Animation(replay.gif, note)
 
 
 def _day(timestamp: float) -> str:

@@ -264,14 +264,17 @@ class DealButton(
         # A long game's GIF takes a moment: answer first, post it when ready.
         await interaction.response.defer(thinking=True)
         locale = asker.locale
-        gif = await bot_of(interaction).social.replay(asker, self.game_id)
-        if isinstance(gif, Notice):
-            await interaction.followup.send(gif.text, ephemeral=True)
+        replay = await bot_of(interaction).social.replay(asker, self.game_id)
+        if isinstance(replay, Notice):
+            await interaction.followup.send(replay.text, ephemeral=True)
             return
-        alt = tr(locale, "replay.alt")
-        await interaction.followup.send(
-            file=discord.File(io.BytesIO(gif), "replay.gif", description=alt)
+        file = discord.File(
+            io.BytesIO(replay.gif), "replay.gif", description=tr(locale, "replay.alt")
         )
+        if replay.text:
+            await interaction.followup.send(replay.text, file=file)
+        else:
+            await interaction.followup.send(file=file)
 
 
 async def share(interaction: Interaction, game_id: int) -> None:

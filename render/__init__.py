@@ -5,7 +5,7 @@ Knows no Discord and no SQL: a game goes in, bytes or text come out.
 
 from __future__ import annotations
 
-from .share import render_replay, render_stats_card, render_win_card
+from .share import Replay, render_replay, render_stats_card, render_win_card
 from .table import draw_table, render_table
 from .text import describe, text_table
 from .theme import CLASSIC, FOUR_COLOUR, THEMES, Theme
@@ -14,6 +14,7 @@ __all__ = [
     "CLASSIC",
     "FOUR_COLOUR",
     "THEMES",
+    "Replay",
     "Theme",
     "describe",
     "draw_table",

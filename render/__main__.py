@@ -38,7 +38,7 @@ def main() -> None:
             break
         start.play(move)
     path = args.outdir / "klondike-replay.gif"
-    path.write_bytes(render_replay(start.to_record(), theme=theme))
+    path.write_bytes(render_replay(start.to_record(), theme=theme).gif)
     print(path)
 
 

@@ -24,7 +24,7 @@ from .errors import (
     InvalidNotation,
     SolitaireError,
 )
-from .game import Game, Position, Record
+from .game import Game, Position, Record, Snapshot
 from .move import DRAW, Move
 from .notation import is_move_like, parse_command
 from .options import Option
@@ -48,6 +48,7 @@ __all__ = [
     "Option",
     "Position",
     "Record",
+    "Snapshot",
     "SolitaireError",
     "daily_deal",
     "find_variant",
@@ -56,6 +57,7 @@ __all__ = [
     "load_position",
     "new_game",
     "parse_command",
+    "restore_game",
 ]
 
 
@@ -108,11 +110,23 @@ def load_game(record: Mapping[str, Any]) -> Game:
     :raises BadRecord: if the record names no known profile version or does
         not replay.
     """
+    return _profile_of(record).from_record(record)
+
+
+def restore_game(record: Mapping[str, Any], snapshot: Snapshot) -> Game:
+    """Returns the game *record* describes, set to *snapshot* (``Game.snapshot``
+    of that record replayed, taken elsewhere) without replaying it.
+
+    :raises BadRecord: if the record names no known profile version, or is malformed.
+    """
+    return _profile_of(record).from_snapshot(record, snapshot)
+
+
+def _profile_of(record: Mapping[str, Any]) -> type[Game]:
     try:
-        cls = PROFILES[f"{record['profile']}@{record['version']}"]
+        return PROFILES[f"{record['profile']}@{record['version']}"]
     except (KeyError, TypeError):
         raise BadRecord(Msg("record.unknown_profile")) from None
-    return cls.from_record(record)
 
 
 def load_position(profile: str, position: Mapping[str, Sequence[str]], **options: Any) -> Game:

@@ -26,6 +26,8 @@ from .piles import EMPTY, Pile, pile_kind
 
 Position = dict[str, list[str]]
 Record = dict[str, Any]
+#: A game's position and game-wide state as plain data (:meth:`Game.snapshot`).
+Snapshot = dict[str, Any]
 
 
 class Game:
@@ -57,7 +59,9 @@ class Game:
         self._piles: dict[str, Pile] = dict.fromkeys(self.PILES, EMPTY)
         self._meta: dict[str, int] = self._initial_meta()
         self._moves: list[Move] = []
-        self._history: list[tuple[dict[str, Pile], dict[str, int]]] = []
+        # The piles and meta before each move; ``None`` for the moves of a
+        # game set up from a snapshot, until an undo needs them (see ``pop``).
+        self._history: list[tuple[dict[str, Pile], dict[str, int]] | None] = []
         self._redo: list[Move] = []
         self._legal: list[Move] | None = None
         self._tops_cache: dict[tuple[int, int] | None, list[str]] | None = None
@@ -448,7 +452,11 @@ class Game:
 
         :raises IndexError: if no move was played.
         """
-        self._piles, self._meta = self._history.pop()
+        if self._history[-1] is None:
+            self._rebuild_history()
+        before = self._history.pop()
+        assert before is not None
+        self._piles, self._meta = before
         self._legal = None
         self._tops_cache = None
         return self._moves.pop()
@@ -578,6 +586,41 @@ class Game:
             game.push(move)
         game._redo = redo[::-1]
         return game
+
+    def snapshot(self) -> Snapshot:
+        """Returns the position and game-wide state as plain data, for
+        :meth:`from_snapshot`: what a long game's replay sends across processes."""
+        return {"position": self.position(), "meta": dict(self._meta)}
+
+    @classmethod
+    def from_snapshot(cls, record: Mapping[str, Any], snapshot: Snapshot) -> Game:
+        """Returns the game *record* describes, set to *snapshot* (taken from
+        that record replayed, by :meth:`snapshot`) without replaying it.
+
+        Only an undo past the moves played since needs the earlier positions:
+        then the record is replayed once.
+
+        :raises BadRecord: if the record or snapshot is malformed.
+        """
+        try:
+            game = cls(deal=record.get("deal"), start=record.get("start"), **record["options"])
+            game._set_position(snapshot["position"])
+            game._meta = {name: int(value) for name, value in snapshot["meta"].items()}
+            # A long game repeats its moves (``s`` above all): parse each once.
+            texts = {*record["moves"], *record.get("redo", ())}
+            parsed = {text: Move.parse(text) for text in texts}
+            game._moves = [parsed[text] for text in record["moves"]]
+            game._redo = [parsed[text] for text in reversed(record.get("redo", ()))]
+            game.undos = int(record.get("undos", 0))
+        except (KeyError, TypeError, ValueError, BadOption) as error:
+            raise BadRecord(Msg("record.damaged", game=cls.title, detail=error)) from None
+        game._history = [None] * len(game._moves)
+        return game
+
+    def _rebuild_history(self) -> None:
+        moves = [move.notation for move in self._moves]
+        replayed = type(self).from_record({**self.to_record(), "moves": moves, "redo": []})
+        self._history = replayed._history
 
     def copy(self) -> Game:
         """Returns an independent copy of the game, undo history included.

@@ -267,10 +267,18 @@ class SQLiteStore:
             (channel_id, message_id, game_id),
         )
 
-    async def count_hint(self, game_id: int) -> None:
-        """Counts a hint given. The game's record and revision stay as they
-        are: a hint changes nothing on the table."""
-        await self._db.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (game_id,))
+    async def count_hint(self, game_id: int, known: Mapping[str, Any] | None = None) -> None:
+        """Counts a hint given and, with *known*, keeps what its search found
+        (``extra["hint"]``). The game's record and revision stay as they are:
+        a hint changes nothing on the table."""
+        found = None if known is None else json.dumps(known)
+        async with self._write_lock:
+            await self._db.execute(
+                "UPDATE games SET hints = hints + 1, extra = CASE"
+                " WHEN ? IS NOT NULL AND json_valid(extra) THEN json_set(extra, '$.hint', json(?))"
+                " ELSE extra END WHERE id = ?",
+                (found, found, game_id),
+            )
 
     async def daily_game(self, user_id: int, profile: str, day: str) -> GameRow | None:
         """Returns the user's daily game of *profile* for *day*, if any."""

@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire import VARIANTS, Game, IllegalMove, Move, load_game, new_game
+from solitaire import VARIANTS, Game, IllegalMove, Move, load_game, new_game, restore_game
 from solitaire.cards import full_deck
 
 PROFILES = sorted(VARIANTS)
@@ -139,3 +139,18 @@ def test_a_copy_is_equal_and_independent(profile: str, deal: int, choices: list[
     if copy.moves:
         copy.undo()
         assert game.position() == before
+
+
+@COMMON
+@given(profile=st.sampled_from(PROFILES), deal=DEALS, choices=CHOICES)
+def test_a_game_from_its_snapshot_is_the_game_replayed(
+    profile: str, deal: int, choices: list[int]
+) -> None:
+    game = new_game(profile, deal=deal)
+    playout(game, choices)
+    record = game.to_record()
+    restored = restore_game(record, load_game(record).snapshot())
+    assert restored == game and restored.to_record() == record
+    while game.moves:  # undo needs the earlier positions: they come back
+        assert restored.undo() == game.undo()
+        assert restored.position() == game.position()

@@ -123,6 +123,6 @@ def test_the_replay_has_one_frame_per_move_and_the_deal() -> None:
     game = new_game("klondike", deal=4711)
     for text in ("4 f", "4 f", "s", "s", "s"):
         game.play(text)
-    gif = Image.open(io.BytesIO(render_replay(game.to_record())))
+    gif = Image.open(io.BytesIO(render_replay(game.to_record()).gif))
     assert gif.format == "GIF"
     assert gif.n_frames == len(game.moves) + 1

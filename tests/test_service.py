@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from bot.replies import Asker, Board, Notice, Unfinished
-from bot.service import GameService
-from solitaire import load_position
+from bot.service import MAX_MOVES, GameService
+from solitaire import load_game, load_position, new_game
 from storage import SQLiteStore, open_store
 
 ALICE, BOB = 1, 2
@@ -205,7 +205,12 @@ async def test_hints_and_new_deals_are_rate_limited_per_user(store: SQLiteStore)
     assert isinstance(
         await service.start(Asker(BOB), "casket", deal=7), Board
     )  # others are not held up
-    assert isinstance(await service.move(Asker(ALICE), "h"), Notice)
+    first = await service.move(Asker(ALICE), "h")
+    assert isinstance(first, Notice)
+    # Off the line its search found (if it found one), a hint searches again: too soon.
+    hinted = first.text.split("`")[1] if "`" in first.text else ""
+    other = next(n for _, n in await service.suggestions(Asker(ALICE)) if n != hinted)
+    await service.move(Asker(ALICE), other)
     second = await service.move(Asker(ALICE), "h")
     assert isinstance(second, Notice) and "One hint at a time" in second.text
     now[0] += 61
@@ -271,3 +276,70 @@ async def test_a_winnable_deal_where_a_pool_exists(
         Asker(ALICE), "klondike", options={"passes": "unlimited"}, winnable=True
     )
     assert isinstance(none_yet, Notice) and "No winnable deals" in none_yet.text
+
+
+def twenty_moves_from_winning() -> dict[str, list[str]]:
+    """Klondike with A–8 of each suit home and four columns K down to 9."""
+    piles = {f"f{n}": [rank + suit for rank in "A2345678"] for n, suit in enumerate("SHDC", 1)}
+    piles["1"] = ["KS", "QH", "JS", "TH", "9S"]
+    piles["2"] = ["KH", "QS", "JH", "TS", "9H"]
+    piles["3"] = ["KD", "QC", "JD", "TC", "9D"]
+    piles["4"] = ["KC", "QD", "JC", "TD", "9C"]
+    return piles
+
+
+async def test_following_the_hints_takes_one_search(store: SQLiteStore) -> None:
+    # The clock stands still: a second search would be refused ("one hint at a time").
+    service = GameService(store, clock=lambda: 1_000.0)
+    row = await store.create_game(
+        ALICE, load_position("klondike", twenty_moves_from_winning()).to_record()
+    )
+    for _ in range(20):
+        hint = await service.move(Asker(ALICE), "h")
+        assert isinstance(hint, Notice) and "leads to a win" in hint.text, hint
+        played = await board(await service.move(Asker(ALICE), hint.text.split("`")[1]))
+    assert played.won
+    stored = await store.get_game(row.id)
+    assert stored.hints == 20 and stored.extra["hint"]["at"] == 0  # searched once, at the start
+
+
+async def test_a_hint_off_the_known_line_searches_again(store: SQLiteStore) -> None:
+    now = [1_000.0]
+    service = GameService(store, clock=lambda: now[0])
+    row = await store.create_game(
+        ALICE, load_position("klondike", twenty_moves_from_winning()).to_record()
+    )
+    hint = await service.move(Asker(ALICE), "h")
+    assert isinstance(hint, Notice)
+    hinted = hint.text.split("`")[1]
+    other = next(n for _, n in await service.suggestions(Asker(ALICE)) if n != hinted and "f" in n)
+    await service.move(Asker(ALICE), other)  # another card home: off the line
+    assert "One hint at a time" in (await service.move(Asker(ALICE), "h")).text  # type: ignore[union-attr]
+    now[0] += 3
+    again = await service.move(Asker(ALICE), "h")
+    assert isinstance(again, Notice) and "leads to a win" in again.text
+    assert (await store.get_game(row.id)).extra["hint"]["at"] == 1
+
+
+async def test_a_game_cannot_grow_past_the_move_limit(store: SQLiteStore) -> None:
+    record = new_game("klondike", deal=7, passes="unlimited").to_record()
+    game = load_game(record)
+    while len(game.moves) < MAX_MOVES:
+        game.play("s")
+    row = await store.create_game(ALICE, game.to_record())
+    service = GameService(store)
+    refused = await service.move(Asker(ALICE), "s")
+    assert isinstance(refused, Notice) and f"{MAX_MOVES} moves" in refused.text
+    assert len((await store.get_game(row.id)).moves) == MAX_MOVES
+    undone = await service.move(Asker(ALICE), "u")  # undo still works: it shortens the game
+    assert isinstance(undone, Board)
+
+
+async def test_a_flood_of_moves_is_slowed_down(service: GameService) -> None:
+    await service.start(Asker(ALICE), "klondike", deal=4711, options={"passes": "unlimited"})
+    replies = [await service.move(Asker(ALICE), "s") for _ in range(40)]
+    played = [reply for reply in replies if isinstance(reply, Board)]
+    slowed = [reply for reply in replies if isinstance(reply, Notice)]
+    assert len(played) == 30 and "try again in" in slowed[0].text
+    assert isinstance(await service.move(Asker(BOB), "s"), Notice)  # Bob has no game; not slowed
+    assert len((await service.game(Asker(ALICE), played[-1].game_id)).moves) == 30  # type: ignore[union-attr]

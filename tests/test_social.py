@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.replies import Asker, Board, Notice, Picture, Shared, Unfinished
+from bot.replies import Animation, Asker, Board, Notice, Picture, Shared, Unfinished
 from bot.service import GameService
 from bot.social import Social
 from solitaire import daily_deal, load_position
@@ -207,6 +207,9 @@ async def test_share_gives_the_winner_a_card_and_anyone_the_deal(
     assert isinstance(shared, Shared) and "(with undo)" in shared.text
     assert isinstance(await social.share(Asker(BOB), won.game_id, "Bob"), Notice)
     replay = await social.replay(Asker(0), won.game_id)
-    assert isinstance(replay, bytes) and Image.open(io.BytesIO(replay)).format == "GIF"
+    assert isinstance(replay, Animation) and Image.open(io.BytesIO(replay.gif)).format == "GIF"
+    assert replay.text == ""  # every move shown: nothing to say
+    again = await social.replay(Asker(BOB), won.game_id)
+    assert isinstance(again, Animation) and again.gif is replay.gif  # made once per revision
     challenge = await service.play_deal(Asker(BOB), won.game_id)
     assert isinstance(challenge, Board) and (await store.get_game(challenge.game_id)).deal == 4711

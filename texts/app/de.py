@@ -29,6 +29,11 @@ TEXTS: dict[str, str] = {
     # -- the bot: games, moves, boards ------------------------------------------
     "oops": "Bei mir ist etwas schiefgegangen; nichts wurde geändert. Bitte versuch es noch einmal.",
     "wait.deals": "Das sind viele neue Spiele: versuch es in {seconds} s wieder.",
+    "wait.moves": "Das sind viele Züge auf einmal: versuch es in {seconds} s wieder.",
+    "busy.all": "Gerade wollen das viele Spieler: versuch es gleich noch einmal.",
+    "busy.yours": "Deine letzte Anfrage wird noch bearbeitet: versuch es wieder, wenn sie beantwortet ist.",
+    "game.too_long": "Dieses Spiel hat {n} Züge erreicht, mehr kann ein Spiel nicht haben: gib es mit `/resign` auf oder fang ein neues an.",
+    "replay.sampled": "Ein langes Spiel: die Wiederholung zeigt jeden {every:ord} Zug, dann jeden der letzten {last}.",
     "wait.hints": "Ein Tipp nach dem anderen: versuch es in {seconds} s wieder.",
     "start.new": "Neues Spiel: {game}, Spiel Nr. {deal}.",
     "start.unfinished": (

@@ -29,6 +29,11 @@ TEXTS: dict[str, str] = {
     # -- the bot: games, moves, boards ------------------------------------------
     "oops": "Something went wrong on my side; nothing was changed. Please try again.",
     "wait.deals": "That is a lot of new deals: try again in {seconds} s.",
+    "wait.moves": "That is a lot of moves at once: try again in {seconds} s.",
+    "busy.all": "Many players are asking for that right now: try again in a moment.",
+    "busy.yours": "Your last request is still being worked on: try again when it is answered.",
+    "game.too_long": "This game has reached {n} moves, the most a game can have: `/resign` it or start a new one.",
+    "replay.sampled": "A long game: the replay shows every {every:ord} move, then each of the last {last}.",
     "wait.hints": "One hint at a time: try again in {seconds} s.",
     "start.new": "New game: {game}, deal {deal}.",
     "start.unfinished": (

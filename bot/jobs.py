@@ -1,0 +1,66 @@
+"""The CPU-heavy jobs, as plain functions of plain data: each runs in a
+worker process (:mod:`bot.workers`), so what goes in and comes out is small
+and picklable — a game's record, never a live game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from render import THEMES, Replay, render_replay, render_stats_card, render_win_card
+from solitaire import Snapshot, load_game
+from solitaire.solver import HINT_SECONDS, Outcome, solve
+
+
+@dataclass(frozen=True)
+class Searched:
+    """What a hint's search found from a position."""
+
+    outcome: Outcome
+    #: The winning line (``WON``), in notation.
+    line: tuple[str, ...] = ()
+    #: The heuristic's move when no line was found (``None``: no useful move).
+    fallback: str | None = None
+
+
+def warm_up() -> None:
+    """Nothing: run once per worker at start, so the imports are done before
+    the first player waits on them."""
+
+
+def replay(record: Mapping[str, Any]) -> Snapshot:
+    """Replays a record, checking every move, and returns where it ends.
+
+    :raises solitaire.BadRecord: if it does not replay.
+    """
+    return load_game(record).snapshot()
+
+
+def search(record: Mapping[str, Any], seconds: float = HINT_SECONDS) -> Searched:
+    """Searches for a win from the position of *record* for at most *seconds*."""
+    game = load_game(record)
+    solution = solve(game, max_seconds=seconds)
+    if solution.outcome is Outcome.WON and solution.moves:
+        return Searched(Outcome.WON, tuple(move.notation for move in solution.moves))
+    fallback = game.hint()
+    return Searched(solution.outcome, (), fallback.notation if fallback else None)
+
+
+def replay_gif(record: Mapping[str, Any], theme: str) -> Replay:
+    """The animated replay of a finished game (bounded in frames and bytes)."""
+    return render_replay(record, theme=THEMES[theme])
+
+
+def win_card(
+    record: Mapping[str, Any], player: str, elapsed: float, hints: int, theme: str
+) -> bytes:
+    return render_win_card(
+        load_game(record), player=player, elapsed=elapsed, hints=hints, theme=THEMES[theme]
+    )
+
+
+def stats_card(
+    title: str, header: Sequence[str], rows: Sequence[Sequence[str]], theme: str
+) -> bytes:
+    return render_stats_card(title, header, rows, theme=THEMES[theme])
