@@ -72,9 +72,9 @@ def reference_render(game: Game) -> bytes:
     return buffer.getvalue()
 
 
-def played(profile: str, moves: int, seed: int) -> Game:
+def played(profile: str, moves: int, seed: int, **options: object) -> Game:
     rng = random.Random(seed)
-    game = new_game(profile, deal=seed)
+    game = new_game(profile, deal=seed, **options)
     for _ in range(moves):
         legal = game.legal_moves()
         if not legal:
@@ -110,13 +110,14 @@ def main() -> None:
             f"{ref_ms:>9.1f}{ref_size / 1024:>9.1f}"
             f"{ref_ms / ours_ms:>8.1f}x{ref_size / ours_size:>8.1f}x"
         )
-    long_game = played("casket", 400, 11)
-    start = time.perf_counter()
-    gif = render_replay(long_game.to_record()).gif
-    print(
-        f"replay of a {len(long_game.moves)}-move Casket game: {len(gif) / 1e6:.2f} MB GIF,"
-        f" made in {time.perf_counter() - start:.1f} s"
-    )
+    for long_game in (played("casket", 400, 11), played("klondike", 2000, 12, passes="unlimited")):
+        start = time.perf_counter()
+        replay = render_replay(long_game.to_record())
+        print(
+            f"replay of a {len(long_game.moves)}-move {long_game.title} game: {replay.frames}"
+            f" frames (every {replay.every}), {len(replay.gif) / 1e6:.2f} MB GIF,"
+            f" made in {time.perf_counter() - start:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -108,7 +108,7 @@ class SolitaireBot(discord.Client):
     async def close(self) -> None:
         await super().close()
         if hasattr(self, "workers"):
-            self.workers.close()
+            await self.workers.close()
         if hasattr(self, "store"):
             await self.store.close()
 

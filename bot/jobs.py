@@ -4,6 +4,9 @@ and picklable — a game's record, never a live game."""
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +25,20 @@ class Searched:
     line: tuple[str, ...] = ()
     #: The heuristic's move when no line was found (``None``: no useful move).
     fallback: str | None = None
+
+
+def start_worker(parent: int) -> None:
+    """Sets up a worker process (the pool's initializer): it yields the CPU
+    to the bot's own process, which answers players, and it ends when that
+    process is gone, even if it was killed and could not say so."""
+    os.nice(10)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def warm_up() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
+from typing import Any
 
 from render import CLASSIC, Replay, Theme
 from render.share import LAST_MOVES
@@ -40,6 +42,7 @@ class Social:
         self._clock = clock
         self._theme = theme
         self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._making: dict[tuple[int, int], asyncio.Future[Replay]] = {}
 
     async def remember(self, user_id: int, name: str) -> None:
         """Keeps a player's display name for leaderboards."""
@@ -154,16 +157,11 @@ class Social:
         replay = self._replays.get(key)
         if replay is None:
             try:
-                replay = await self._workers.run(
-                    Kind.GIF, jobs.replay_gif, row.record, self._theme.name, player=asker.user_id
-                )
+                replay = await self._replay(key, row.record, asker.user_id)
             except BadRecord as error:
                 return Notice(error.text(locale))
             except Busy as busy:
                 return busy_notice(busy, locale)
-            self._replays[key] = replay
-            while len(self._replays) > _CACHED_REPLAYS:
-                self._replays.popitem(last=False)
         self._replays.move_to_end(key)
         note = (
             ""
@@ -171,6 +169,23 @@ class Social:
             else tr(locale, "replay.sampled", every=replay.every, last=LAST_MOVES)
         )
         return Animation(replay.gif, note)
+
+    async def _replay(self, key: tuple[int, int], record: Mapping[str, Any], player: int) -> Replay:
+        """Makes the GIF of one game at one revision in a worker; presses that
+        come while it is being made wait for the same one."""
+        making = self._making.get(key)
+        if making is None:
+            making = self._making[key] = asyncio.ensure_future(
+                self._workers.run(
+                    Kind.GIF, jobs.replay_gif, record, self._theme.name, player=player
+                )
+            )
+            making.add_done_callback(lambda _: self._making.pop(key, None))
+        replay = await asyncio.shield(making)
+        self._replays[key] = replay
+        while len(self._replays) > _CACHED_REPLAYS:
+            self._replays.popitem(last=False)
+        return replay
 
 
 def _day(timestamp: float) -> str:

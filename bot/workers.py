@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -67,13 +68,20 @@ class Workers:
         self._replays = self._pool(1 if processes else 0)
         self._in_flight: Counter[Kind] = Counter()
         self._players: set[int] = set()
+        #: Jobs started so far, by kind.
+        self.started: Counter[Kind] = Counter()
 
     @staticmethod
     def _pool(processes: int) -> Executor:
         if not processes:
             return ThreadPoolExecutor(2, thread_name_prefix="job")
         # spawn: a fork would copy the loop's threads and sockets.
-        return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=jobs.start_worker,
+            initargs=(os.getpid(),),
+        )
 
     async def start(self) -> None:
         """Starts every worker and imports what the jobs need, before the first player waits."""
@@ -95,6 +103,7 @@ class Workers:
             raise Busy(kind, mine=False)
         executor = self._replays if kind is Kind.REPLAY else self._heavy
         self._in_flight[kind] += 1
+        self.started[kind] += 1
         if player is not None:
             self._players.add(player)
         try:
@@ -116,6 +125,7 @@ class Workers:
         else:
             self._replays = self._pool(1 if self.processes else 0)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stops the workers: jobs not started are dropped, running ones finish."""
         for executor in (self._heavy, self._replays):
-            executor.shutdown(wait=False, cancel_futures=True)
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
