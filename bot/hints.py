@@ -1,7 +1,7 @@
 """Hints from known lines: what a search found, kept with the game, so that
 a player who follows the hints gets the next one without another search.
 
-A search's result is kept in the game's row (``extra["hint"]``): the number
+A search's result is kept in the game's row (``GameRow.hint``): the number
 of moves when it searched, a digest of those moves, and the winning line
 from there — or that the position was proved lost. Any process reads it
 with the game.
@@ -10,7 +10,7 @@ with the game.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,9 +36,8 @@ class KnownLine:
         return cls(len(moves), digest(moves), tuple(line), lost)
 
     @classmethod
-    def from_extra(cls, extra: Mapping[str, Any]) -> KnownLine | None:
-        """The line kept in a row's ``extra``, if one is there and readable."""
-        kept: Any = extra.get("hint")
+    def from_row(cls, kept: Any) -> KnownLine | None:
+        """The line kept in a row (``GameRow.hint``), if one is there and readable."""
         try:
             return cls(
                 int(kept["at"]),
@@ -49,7 +48,7 @@ class KnownLine:
         except (KeyError, TypeError, ValueError):
             return None
 
-    def to_extra(self) -> dict[str, Any]:
+    def to_row(self) -> dict[str, Any]:
         return {
             "at": self.at,
             "fingerprint": self.fingerprint,

@@ -191,7 +191,7 @@ class GameService:
         # The game in the cache may move on while this waits: work on a copy.
         position = game.copy()
         moves = [move.notation for move in position.moves]
-        known = KnownLine.from_extra(row.extra)
+        known = KnownLine.from_row(row.hint)
         if known is not None and known.is_lost(moves):
             await self._store.count_hint(row.id)
             return Notice(tr(locale, "hint.lost"))
@@ -210,9 +210,9 @@ class GameService:
             return busy_notice(busy, locale)
         kept = None
         if searched.outcome is Outcome.WON:
-            kept = KnownLine.found(moves, searched.line).to_extra()
+            kept = KnownLine.found(moves, searched.line).to_row()
         elif searched.outcome is Outcome.UNWINNABLE:
-            kept = KnownLine.found(moves, lost=True).to_extra()
+            kept = KnownLine.found(moves, lost=True).to_row()
         await self._store.count_hint(row.id, kept)
         if searched.outcome is Outcome.UNWINNABLE:
             return Notice(tr(locale, "hint.lost"))

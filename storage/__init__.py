@@ -9,6 +9,10 @@ games.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from pathlib import Path
+
 from ._base import (
     FINISHED,
     Conflict,
@@ -22,7 +26,27 @@ from ._base import (
     StoreError,
     UnfinishedGame,
 )
-from .sqlite import SQLiteStore, open_store, sqlite_path
+from ._sql import SQLStore
+from .sqlite import SQLiteStore, sqlite_path
+
+
+async def open_store(url: str, *, clock: Callable[[], float] = time.time) -> SQLStore:
+    """Returns an open store at *url*, its schema migrated: a SQLite file
+    (``sqlite:///relative``, ``sqlite:////absolute``; its folder is created)
+    or a PostgreSQL database (``postgresql://user@host:port/db``).
+
+    :raises StoreError: for an unknown kind of URL, a database that cannot
+        be opened, or a schema newer than this bot knows.
+    """
+    if url.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresStore  # asyncpg only where it is used
+
+        return await PostgresStore.open(url, clock=clock)
+    path = sqlite_path(url)
+    if path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return await SQLiteStore.open(path, clock=clock)
+
 
 __all__ = [
     "FINISHED",
@@ -31,6 +55,7 @@ __all__ = [
     "GameRow",
     "LeaderRow",
     "NotFound",
+    "SQLStore",
     "SQLiteStore",
     "Stats",
     "Status",

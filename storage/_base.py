@@ -78,6 +78,8 @@ class GameRow:
     finished_at: float | None
     extra: dict[str, Any] = field(default_factory=dict)
     daily: str | None = None
+    #: What the last hint's search found, kept for the next hints.
+    hint: dict[str, Any] | None = None
 
     @property
     def seconds(self) -> float:
@@ -129,7 +131,8 @@ class LeaderRow:
 
 
 class Store(Protocol):
-    """Where games live. SQLite is the embedded default."""
+    """Where games live: SQLite (the embedded default) or PostgreSQL (many
+    bot processes on one database)."""
 
     async def close(self) -> None: ...
 
@@ -187,6 +190,8 @@ class Store(Protocol):
     async def language(self, user_id: int) -> str | None: ...
 
     async def set_status(self, game_id: int, status: str) -> GameRow: ...
+
+    async def take_turn(self, user_id: int, kind: str, times: int, seconds: float) -> float: ...
 
     async def stats(self, user_id: int, profile: str) -> Stats: ...
 

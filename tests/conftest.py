@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from bot.service import GameService
-from storage import SQLiteStore, open_store
+from storage import SQLStore, open_store
+from tests.databases import STORES, fresh_database
 from tests.fake_discord import FakeDiscord
 
 DATA = Path(__file__).parent / "data"
@@ -29,14 +30,22 @@ async def server() -> AsyncIterator[FakeDiscord]:
     assert not fake.late, f"replies slower than 3 s: {fake.late}"
 
 
+@pytest.fixture(params=STORES)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database: a SQLite file in a temporary folder, and (where
+    ``TEST_DATABASE_URL`` names a server) a new PostgreSQL database, dropped after."""
+    async with fresh_database(request.param, tmp_path) as url:
+        yield url
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
-    """A fresh SQLite store in a temporary folder."""
-    async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3") as opened:
+async def store(database_url: str) -> AsyncIterator[SQLStore]:
+    """A store on a fresh database."""
+    async with await open_store(database_url) as opened:
         yield opened
 
 
 @pytest.fixture
-def service(store: SQLiteStore) -> GameService:
+def service(store: SQLStore) -> GameService:
     """The game service on that store, its clock stopped."""
     return GameService(store, clock=lambda: 1_000_000.0)

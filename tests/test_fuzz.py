@@ -4,14 +4,10 @@ should not. A fixed seed keeps the run repeatable."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
 
 from bot.replies import Asker, Board, Notice, Unfinished
 from bot.service import GameService
-from storage import SQLiteStore, open_store
+from storage import SQLStore
 
 ALICE, BOB = 11, 22
 ODD = [
@@ -54,19 +50,13 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
-    async with await open_store(f"sqlite:///{tmp_path}/fuzz.sqlite3") as opened:
-        yield opened
-
-
 def text(rng: random.Random) -> str:
     if rng.random() < 0.2:
         return rng.choice(ODD)
     return "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 12)))
 
 
-async def test_ten_thousand_odd_inputs(store: SQLiteStore) -> None:
+async def test_ten_thousand_odd_inputs(store: SQLStore) -> None:
     rng = random.Random(10_000)
     service = GameService(store, clock=Clock())
     alice = await service.start(Asker(ALICE), "klondike", deal=4711)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import sqlite3
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -13,7 +11,8 @@ from PIL import Image
 from bot.replies import Asker, Board, Notice, Unfinished
 from bot.service import MAX_MOVES, GameService
 from solitaire import load_game, load_position, new_game
-from storage import SQLiteStore, open_store
+from storage import SQLStore, open_store
+from tests.databases import execute
 
 ALICE, BOB = 1, 2
 
@@ -48,7 +47,7 @@ async def test_bad_options_get_a_clear_reply(
 
 
 async def test_an_unfinished_game_is_never_lost_silently(
-    service: GameService, store: SQLiteStore
+    service: GameService, store: SQLStore
 ) -> None:
     first = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     await service.move(Asker(ALICE), "s")
@@ -60,9 +59,7 @@ async def test_an_unfinished_game_is_never_lost_silently(
     assert (await service.current_game(ALICE)).id == fresh.game_id  # type: ignore[union-attr]
 
 
-async def test_a_move_is_stored_before_it_is_shown(
-    service: GameService, store: SQLiteStore
-) -> None:
+async def test_a_move_is_stored_before_it_is_shown(service: GameService, store: SQLStore) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     moved = await board(await service.move(Asker(ALICE), "4f"))
     assert moved.news == "`4 f1` — A♣ to foundation f1"
@@ -70,14 +67,14 @@ async def test_a_move_is_stored_before_it_is_shown(
     assert moved.revision == (await store.get_game(started.game_id)).revision
 
 
-async def test_an_illegal_move_changes_nothing(service: GameService, store: SQLiteStore) -> None:
+async def test_an_illegal_move_changes_nothing(service: GameService, store: SQLStore) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     reply = await service.move(Asker(ALICE), "7 1")
     assert isinstance(reply, Notice) and "can't go on" in reply.text
     assert (await store.get_game(started.game_id)).revision == started.revision
 
 
-async def test_commands_undo_redo_auto_hint(service: GameService, store: SQLiteStore) -> None:
+async def test_commands_undo_redo_auto_hint(service: GameService, store: SQLStore) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     auto = await board(await service.move(Asker(ALICE), "a"))
     assert auto.news == "Auto: `4 f1`, `4 f1`."
@@ -95,16 +92,14 @@ async def test_commands_undo_redo_auto_hint(service: GameService, store: SQLiteS
     )  # a hint changes no revision
 
 
-async def test_a_press_from_another_user_is_refused(
-    service: GameService, store: SQLiteStore
-) -> None:
+async def test_a_press_from_another_user_is_refused(service: GameService, store: SQLStore) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     reply = await service.move(Asker(BOB), "s", game_id=started.game_id, revision=started.revision)
     assert isinstance(reply, Notice) and f"<@{ALICE}>'s game" in reply.text
     assert (await store.get_game(started.game_id)).moves == []
 
 
-async def test_two_presses_on_one_board_play_once(service: GameService, store: SQLiteStore) -> None:
+async def test_two_presses_on_one_board_play_once(service: GameService, store: SQLStore) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     replies = await asyncio.gather(
         *(
@@ -118,7 +113,7 @@ async def test_two_presses_on_one_board_play_once(service: GameService, store: S
 
 
 async def test_many_moves_at_once_on_one_game_all_land_in_order(
-    service: GameService, store: SQLiteStore
+    service: GameService, store: SQLStore
 ) -> None:
     started = await board(
         await service.start(Asker(ALICE), "klondike", deal=4711, options={"passes": "unlimited"})
@@ -129,11 +124,11 @@ async def test_many_moves_at_once_on_one_game_all_land_in_order(
 
 
 async def test_a_record_that_does_not_replay_is_reported_and_kept(
-    service: GameService, store: SQLiteStore, tmp_path: Path
+    service: GameService, store: SQLStore, database_url: str
 ) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
-    with sqlite3.connect(tmp_path / "s.sqlite3") as db:
-        db.execute("UPDATE games SET moves = '[\"7 1x9\"]' WHERE id = ?", (started.game_id,))
+    sql = "UPDATE games SET moves = '[\"7 1x9\"]' WHERE id = ?"
+    await execute(database_url, sql, started.game_id)
     reply = await service.move(Asker(ALICE), "s")
     assert isinstance(reply, Notice) and "can't be replayed" in reply.text and "kept" in reply.text
     row = await store.get_game(started.game_id)
@@ -141,7 +136,7 @@ async def test_a_record_that_does_not_replay_is_reported_and_kept(
     assert isinstance(await service.start(Asker(ALICE), "klondike", deal=1), Board)
 
 
-async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: SQLiteStore) -> None:
+async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: SQLStore) -> None:
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["f1"] = piles["f1"][:-1]
     piles["1"] = ["KS"]
@@ -153,7 +148,7 @@ async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: SQ
     assert isinstance(await service.move(Asker(ALICE), "s", game_id=row.id), Notice)  # over
 
 
-async def test_resign_ends_the_game(service: GameService, store: SQLiteStore) -> None:
+async def test_resign_ends_the_game(service: GameService, store: SQLStore) -> None:
     started = await board(await service.start(Asker(ALICE), "casket", deal=2))
     resigned = await board(await service.resign(Asker(ALICE)))
     assert resigned.status == "resigned" and not resigned.moves
@@ -172,7 +167,7 @@ async def test_suggestions_follow_what_is_typed(service: GameService) -> None:
 
 
 async def test_a_hint_says_when_the_game_can_no_longer_be_won(
-    service: GameService, store: SQLiteStore
+    service: GameService, store: SQLStore
 ) -> None:
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["f1"] = []
@@ -184,7 +179,7 @@ async def test_a_hint_says_when_the_game_can_no_longer_be_won(
 
 
 async def test_a_hint_from_the_solver_says_it_leads_to_a_win(
-    service: GameService, store: SQLiteStore
+    service: GameService, store: SQLStore
 ) -> None:
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["1"] = [piles["f1"].pop(), piles["f2"].pop()]
@@ -193,7 +188,7 @@ async def test_a_hint_from_the_solver_says_it_leads_to_a_win(
     assert isinstance(reply, Notice) and "leads to a win" in reply.text
 
 
-async def test_hints_and_new_deals_are_rate_limited_per_user(store: SQLiteStore) -> None:
+async def test_hints_and_new_deals_are_rate_limited_per_user(store: SQLStore) -> None:
     now = [1_000.0]
     service = GameService(store, clock=lambda: now[0])
     for deal in range(1, 7):
@@ -219,10 +214,10 @@ async def test_hints_and_new_deals_are_rate_limited_per_user(store: SQLiteStore)
 
 
 async def test_two_bot_processes_on_one_database_see_each_others_moves(
-    store: SQLiteStore, tmp_path: Path
+    store: SQLStore, database_url: str
 ) -> None:
     one = GameService(store)
-    async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3") as other_store:
+    async with await open_store(database_url) as other_store:
         two = GameService(other_store)
         started = await board(await one.start(Asker(ALICE), "klondike", deal=4711))
         await one.move(Asker(ALICE), "4f")
@@ -245,26 +240,23 @@ async def test_options_that_are_not_the_games_are_refused(
 
 
 async def test_a_row_that_does_not_decode_is_reported_and_kept(
-    service: GameService, store: SQLiteStore, tmp_path: Path
+    service: GameService, store: SQLStore, database_url: str
 ) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
-    with sqlite3.connect(tmp_path / "s.sqlite3") as db:
-        db.execute("UPDATE games SET moves = '[\"s\", oops' WHERE id = ?", (started.game_id,))
+    await execute(
+        database_url, "UPDATE games SET moves = '[\"s\", oops' WHERE id = ?", started.game_id
+    )
     reply = await service.move(Asker(ALICE), "s")
     assert isinstance(reply, Notice) and "can't be replayed" in reply.text
     later = await service.move(Asker(ALICE), "u")  # it is no longer the current game
     assert isinstance(later, Notice) and "no game in progress" in later.text
     row = await store.get_game(started.game_id)
     assert row.status == "damaged" and row.extra["unreadable"] == "moves"
-    with sqlite3.connect(tmp_path / "s.sqlite3") as db:
-        assert db.execute(
-            "SELECT moves FROM games WHERE id = ?", (started.game_id,)
-        ).fetchone() == ('["s", oops',)
+    stored = await execute(database_url, "SELECT moves FROM games WHERE id = ?", started.game_id)
+    assert stored == [('["s", oops',)]
 
 
-async def test_a_winnable_deal_where_a_pool_exists(
-    service: GameService, store: SQLiteStore
-) -> None:
+async def test_a_winnable_deal_where_a_pool_exists(service: GameService, store: SQLStore) -> None:
     from solitaire import VARIANTS
     from solitaire.pool import winnable_deals
 
@@ -288,7 +280,7 @@ def twenty_moves_from_winning() -> dict[str, list[str]]:
     return piles
 
 
-async def test_following_the_hints_takes_one_search(store: SQLiteStore) -> None:
+async def test_following_the_hints_takes_one_search(store: SQLStore) -> None:
     # The clock stands still: a second search would be refused ("one hint at a time").
     service = GameService(store, clock=lambda: 1_000.0)
     row = await store.create_game(
@@ -300,10 +292,11 @@ async def test_following_the_hints_takes_one_search(store: SQLiteStore) -> None:
         played = await board(await service.move(Asker(ALICE), hint.text.split("`")[1]))
     assert played.won
     stored = await store.get_game(row.id)
-    assert stored.hints == 20 and stored.extra["hint"]["at"] == 0  # searched once, at the start
+    assert stored.hints == 20
+    assert stored.hint is not None and stored.hint["at"] == 0  # searched once, at the start
 
 
-async def test_a_hint_off_the_known_line_searches_again(store: SQLiteStore) -> None:
+async def test_a_hint_off_the_known_line_searches_again(store: SQLStore) -> None:
     now = [1_000.0]
     service = GameService(store, clock=lambda: now[0])
     row = await store.create_game(
@@ -318,10 +311,11 @@ async def test_a_hint_off_the_known_line_searches_again(store: SQLiteStore) -> N
     now[0] += 3
     again = await service.move(Asker(ALICE), "h")
     assert isinstance(again, Notice) and "leads to a win" in again.text
-    assert (await store.get_game(row.id)).extra["hint"]["at"] == 1
+    kept = (await store.get_game(row.id)).hint
+    assert kept is not None and kept["at"] == 1  # searched again, after the move off the line
 
 
-async def test_a_game_cannot_grow_past_the_move_limit(store: SQLiteStore) -> None:
+async def test_a_game_cannot_grow_past_the_move_limit(store: SQLStore) -> None:
     record = new_game("klondike", deal=7, passes="unlimited").to_record()
     game = load_game(record)
     while len(game.moves) < MAX_MOVES:

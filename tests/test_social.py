@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -13,7 +12,7 @@ from bot.replies import Animation, Asker, Board, Notice, Picture, Shared, Unfini
 from bot.service import GameService
 from bot.social import Social
 from solitaire import daily_deal, load_position
-from storage import SQLiteStore, open_store
+from storage import SQLStore, open_store
 from texts import ordinal
 
 ALICE, BOB, CAROL = 1, 2, 3
@@ -35,18 +34,18 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: Clock) -> AsyncIterator[SQLiteStore]:
-    async with await open_store(f"sqlite:///{tmp_path}/s.sqlite3", clock=clock) as opened:
+async def store(database_url: str, clock: Clock) -> AsyncIterator[SQLStore]:
+    async with await open_store(database_url, clock=clock) as opened:
         yield opened
 
 
 @pytest.fixture
-def service(store: SQLiteStore, clock: Clock) -> GameService:
+def service(store: SQLStore, clock: Clock) -> GameService:
     return GameService(store, clock=clock)
 
 
 @pytest.fixture
-def social(store: SQLiteStore, clock: Clock) -> Social:
+def social(store: SQLStore, clock: Clock) -> Social:
     return Social(store, clock=clock)
 
 
@@ -57,7 +56,7 @@ def two_moves_from_winning() -> dict[str, object]:
 
 
 async def win(
-    store: SQLiteStore,
+    store: SQLStore,
     service: GameService,
     clock: Clock,
     user: int,
@@ -87,7 +86,7 @@ def test_ordinals() -> None:
 
 
 async def test_the_daily_deal_is_the_same_for_everyone_and_counts_once(
-    service: GameService, store: SQLiteStore
+    service: GameService, store: SQLStore
 ) -> None:
     first = await service.daily(Asker(ALICE, guild_id=GUILD), "klondike")
     assert isinstance(first, Board) and "counts" in first.news
@@ -124,7 +123,7 @@ async def test_a_daily_with_an_unfinished_game_offers_a_choice(service: GameServ
 
 
 async def test_a_daily_win_says_how_it_compares(
-    store: SQLiteStore, service: GameService, clock: Clock
+    store: SQLStore, service: GameService, clock: Clock
 ) -> None:
     day = "2025-11-30"
     await win(store, service, clock, BOB, deal=1, daily=day, seconds=30)
@@ -134,7 +133,7 @@ async def test_a_daily_win_says_how_it_compares(
 
 
 async def test_a_win_on_a_shared_deal_says_how_it_compares(
-    store: SQLiteStore, service: GameService, clock: Clock
+    store: SQLStore, service: GameService, clock: Clock
 ) -> None:
     first = await win(store, service, clock, BOB, deal=42)
     assert "That is" not in first.news  # nobody to compare with yet
@@ -144,7 +143,7 @@ async def test_a_win_on_a_shared_deal_says_how_it_compares(
 
 
 async def test_stats_card_and_summary(
-    store: SQLiteStore, service: GameService, social: Social, clock: Clock
+    store: SQLStore, service: GameService, social: Social, clock: Clock
 ) -> None:
     await win(store, service, clock, ALICE, deal=1)
     await service.start(Asker(ALICE), "klondike", deal=2)
@@ -160,7 +159,7 @@ async def test_stats_card_and_summary(
 
 
 async def test_the_leaderboard_names_players_without_asking_discord(
-    store: SQLiteStore, service: GameService, social: Social, clock: Clock
+    store: SQLStore, service: GameService, social: Social, clock: Clock
 ) -> None:
     for user, name in ((ALICE, "Alice"), (BOB, "Bob")):
         await social.remember(user, name)
@@ -190,7 +189,7 @@ async def test_the_leaderboard_names_players_without_asking_discord(
 
 
 async def test_resigned_and_abandoned_games_count_as_losses(
-    service: GameService, social: Social, store: SQLiteStore
+    service: GameService, social: Social, store: SQLStore
 ) -> None:
     await service.start(Asker(ALICE), "casket", deal=1)
     await service.start(Asker(ALICE), "casket", deal=2, replace=True)  # the first is abandoned
@@ -200,7 +199,7 @@ async def test_resigned_and_abandoned_games_count_as_losses(
 
 
 async def test_share_gives_the_winner_a_card_and_anyone_the_deal(
-    store: SQLiteStore, service: GameService, social: Social, clock: Clock
+    store: SQLStore, service: GameService, social: Social, clock: Clock
 ) -> None:
     won = await win(store, service, clock, ALICE, deal=4711, undo=True)
     shared = await social.share(Asker(ALICE), won.game_id, "Alice")

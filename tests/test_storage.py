@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from solitaire import load_game, new_game
-from storage import Conflict, NotFound, SQLiteStore, StoreError, UnfinishedGame, open_store
+from storage import (
+    Conflict,
+    NotFound,
+    SQLiteStore,
+    SQLStore,
+    StoreError,
+    UnfinishedGame,
+    open_store,
+)
+from storage._sql import compute_stats
 from storage.migrations import MIGRATIONS
-from storage.sqlite import compute_stats
 from tests.conftest import DATA
+from tests.databases import execute
 
 
 class Clock:
@@ -35,8 +45,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: Clock) -> AsyncIterator[SQLiteStore]:
-    async with await open_store(f"sqlite:///{tmp_path}/games.sqlite3", clock=clock) as opened:
+async def store(database_url: str, clock: Clock) -> AsyncIterator[SQLStore]:
+    async with await open_store(database_url, clock=clock) as opened:
         yield opened
 
 
@@ -47,13 +57,22 @@ async def test_open_store_creates_the_folder_and_the_schema(tmp_path: Path) -> N
     assert (tmp_path / "new" / "folder" / "solitaire.sqlite3").is_file()
 
 
-@pytest.mark.parametrize("url", ["postgresql://x", "sqlite://", "sqlite:///", "data.db"])
-async def test_a_url_that_is_not_sqlite_is_refused(url: str) -> None:
+@pytest.mark.parametrize("url", ["mysql://x", "sqlite://", "sqlite:///", "data.db"])
+async def test_a_url_of_no_known_database_is_refused(url: str) -> None:
     with pytest.raises(StoreError, match="DATABASE_URL"):
         await open_store(url)
 
 
-async def test_a_game_round_trips_through_the_store(store: SQLiteStore) -> None:
+async def test_a_database_server_that_does_not_answer_is_named() -> None:
+    with pytest.raises(StoreError, match="Cannot reach the database at DATABASE_URL"):
+        await open_store("postgresql://postgres@127.0.0.1:1/solitaire")
+
+
+async def test_a_fresh_database_gets_every_migration(store: SQLStore) -> None:
+    assert await store.schema_version() == len(MIGRATIONS)  # type: ignore[attr-defined]
+
+
+async def test_a_game_round_trips_through_the_store(store: SQLStore) -> None:
     game = new_game("klondike", deal=4711, draw=3)
     row = await store.create_game(42, game.to_record(), guild_id=7, channel_id=8)
     for text in ("s", "s", "4 f"):
@@ -76,7 +95,7 @@ async def test_a_game_round_trips_through_the_store(store: SQLiteStore) -> None:
 
 
 async def test_each_user_has_one_unfinished_game_per_profile(
-    store: SQLiteStore, clock: Clock
+    store: SQLStore, clock: Clock
 ) -> None:
     first = await store.create_game(1, new_game("klondike", deal=1).to_record())
     with pytest.raises(UnfinishedGame) as info:
@@ -94,7 +113,7 @@ async def test_each_user_has_one_unfinished_game_per_profile(
 
 
 async def test_the_current_game_is_the_most_recently_touched(
-    store: SQLiteStore, clock: Clock
+    store: SQLStore, clock: Clock
 ) -> None:
     klondike = await store.create_game(1, new_game("klondike", deal=1).to_record())
     clock.tick()
@@ -104,7 +123,7 @@ async def test_the_current_game_is_the_most_recently_touched(
     assert (await store.current_game(1)).id == klondike.id  # type: ignore[union-attr]
 
 
-async def test_two_saves_from_the_same_revision_one_wins(store: SQLiteStore) -> None:
+async def test_two_saves_from_the_same_revision_one_wins(store: SQLStore) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     results = await asyncio.gather(
         store.save_moves(row.id, ["s"], expected_revision=row.revision),
@@ -115,7 +134,7 @@ async def test_two_saves_from_the_same_revision_one_wins(store: SQLiteStore) -> 
     assert len((await store.get_game(row.id)).moves) == 1
 
 
-async def test_fifty_concurrent_saves_leave_no_duplicates_and_no_gaps(store: SQLiteStore) -> None:
+async def test_fifty_concurrent_saves_leave_no_duplicates_and_no_gaps(store: SQLStore) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     conflicts = 0
 
@@ -149,7 +168,7 @@ async def test_saves_from_two_connections_are_serialized(tmp_path: Path) -> None
         assert sum(isinstance(result, Conflict) for result in results) == 1
 
 
-async def test_a_stale_revision_is_a_conflict_and_changes_nothing(store: SQLiteStore) -> None:
+async def test_a_stale_revision_is_a_conflict_and_changes_nothing(store: SQLStore) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     await store.save_moves(row.id, ["s"], expected_revision=row.revision)
     with pytest.raises(Conflict):
@@ -157,7 +176,7 @@ async def test_a_stale_revision_is_a_conflict_and_changes_nothing(store: SQLiteS
     assert (await store.get_game(row.id)).moves == ["s"]
 
 
-async def test_a_finished_game_takes_no_more_moves(store: SQLiteStore) -> None:
+async def test_a_finished_game_takes_no_more_moves(store: SQLStore) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     finished = await store.set_status(row.id, "resigned")
     assert finished.finished_at is not None
@@ -165,12 +184,12 @@ async def test_a_finished_game_takes_no_more_moves(store: SQLiteStore) -> None:
         await store.save_moves(row.id, ["s"], expected_revision=finished.revision)
 
 
-async def test_a_missing_game_is_not_found(store: SQLiteStore) -> None:
+async def test_a_missing_game_is_not_found(store: SQLStore) -> None:
     with pytest.raises(NotFound):
         await store.get_game(999)
 
 
-async def test_a_damaged_game_is_kept_and_frees_its_profile(store: SQLiteStore) -> None:
+async def test_a_damaged_game_is_kept_and_frees_its_profile(store: SQLStore) -> None:
     record = new_game("klondike", deal=1).to_record()
     record["moves"] = ["7 1x9"]  # does not replay
     row = await store.create_game(1, record)
@@ -179,7 +198,7 @@ async def test_a_damaged_game_is_kept_and_frees_its_profile(store: SQLiteStore) 
     await store.create_game(1, new_game("klondike", deal=2).to_record())
 
 
-async def test_the_board_message_is_remembered(store: SQLiteStore) -> None:
+async def test_the_board_message_is_remembered(store: SQLStore) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record(), channel_id=5)
     await store.set_message(row.id, None, 77)
     loaded = await store.get_game(row.id)
@@ -201,7 +220,7 @@ def test_streaks_from_a_fixed_history() -> None:
 
 
 async def finish(
-    store: SQLiteStore, clock: Clock, user: int, status: str, moves: int, guild: int = 7
+    store: SQLStore, clock: Clock, user: int, status: str, moves: int, guild: int = 7
 ) -> None:
     row = await store.create_game(user, new_game("klondike", deal=1).to_record(), guild_id=guild)
     clock.tick(100)
@@ -209,7 +228,7 @@ async def finish(
     clock.tick(1)
 
 
-async def test_stats_come_from_finished_games(store: SQLiteStore, clock: Clock) -> None:
+async def test_stats_come_from_finished_games(store: SQLStore, clock: Clock) -> None:
     for status, moves in [("won", 100), ("abandoned", 3), ("won", 90), ("won", 95)]:
         await finish(store, clock, 1, status, moves)
     await store.create_game(1, new_game("klondike", deal=9).to_record())  # unfinished: not counted
@@ -220,7 +239,7 @@ async def test_stats_come_from_finished_games(store: SQLiteStore, clock: Clock) 
 
 
 async def test_the_leaderboard_ranks_a_servers_players_by_wins(
-    store: SQLiteStore, clock: Clock
+    store: SQLStore, clock: Clock
 ) -> None:
     await finish(store, clock, 1, "won", 100)
     await finish(store, clock, 2, "won", 120)
@@ -285,13 +304,14 @@ async def test_a_database_newer_than_the_bot_is_refused(tmp_path: Path) -> None:
         await SQLiteStore.open(str(path))
 
 
-async def test_the_database_is_in_wal_mode(store: SQLiteStore) -> None:
-    assert await store.integrity_check() == "ok"
-    async with store._db.execute("PRAGMA journal_mode") as cursor:
-        assert (await cursor.fetchone())[0] == "wal"  # type: ignore[index]
+async def test_the_database_is_in_wal_mode(tmp_path: Path) -> None:
+    async with await SQLiteStore.open(str(tmp_path / "wal.sqlite3")) as store:
+        assert await store.integrity_check() == "ok"
+        async with store._db.execute("PRAGMA journal_mode") as cursor:
+            assert (await cursor.fetchone())[0] == "wal"  # type: ignore[index]
 
 
-async def test_players_names_and_languages_are_kept_apart(store: SQLiteStore) -> None:
+async def test_players_names_and_languages_are_kept_apart(store: SQLStore) -> None:
     assert await store.language(7) is None
     await store.set_language(7, "de")
     assert await store.language(7) == "de"
@@ -300,3 +320,46 @@ async def test_players_names_and_languages_are_kept_apart(store: SQLiteStore) ->
     await store.set_language(7, "en")
     assert await store.names([7]) == {7: "Grete"}
     assert await store.language(7) == "en"
+
+
+async def test_stores_opened_at_the_same_moment_migrate_once(database_url: str) -> None:
+    stores = await asyncio.gather(*(open_store(database_url) for _ in range(4)))
+    try:
+        for opened in stores:
+            assert await opened.schema_version() == len(MIGRATIONS)  # type: ignore[attr-defined]
+    finally:
+        for opened in stores:
+            await opened.close()
+
+
+async def test_processes_started_at_the_same_moment_on_a_fresh_file_never_hang(
+    tmp_path: Path,
+) -> None:
+    for attempt in range(6):
+        url = f"sqlite:///{tmp_path}/fresh{attempt}.sqlite3"
+        opening = "import asyncio, storage; asyncio.run(storage.open_store({url!r}))"
+        children = [
+            await asyncio.create_subprocess_exec(
+                sys.executable, "-c", opening.format(url=url), stderr=asyncio.subprocess.PIPE
+            )
+            for _ in range(2)
+        ]
+        for child in children:
+            _, errors = await asyncio.wait_for(child.communicate(), 15)
+            assert child.returncode == 0, errors.decode()
+        async with await open_store(url) as store:
+            assert await store.schema_version() == len(MIGRATIONS)  # type: ignore[attr-defined]
+
+
+@pytest.mark.postgresql
+async def test_a_postgresql_database_newer_than_the_bot_is_refused_unchanged(
+    database_url: str,
+) -> None:
+    if database_url.startswith("sqlite"):
+        pytest.skip("the SQLite case is tested above")
+    async with await open_store(database_url):
+        pass
+    await execute(database_url, "UPDATE schema_version SET version = 99")
+    with pytest.raises(StoreError, match="newer than this bot knows"):
+        await open_store(database_url)
+    assert await execute(database_url, "SELECT version FROM schema_version") == [(99,)]

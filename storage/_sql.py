@@ -1,0 +1,441 @@
+"""The store's queries, written once for SQLite and PostgreSQL.
+
+:class:`SQLStore` holds every query, in the SQL both databases speak, with
+``?`` for each parameter. A subclass supplies the connection: a
+:class:`Session` to read in, and one inside a write transaction. Rows come
+back as mappings by column name (``aiosqlite.Row``, ``asyncpg.Record``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol, Self
+
+from ._base import (
+    FINISHED,
+    STATUSES,
+    Conflict,
+    DailyTaken,
+    GameRow,
+    LeaderRow,
+    NotFound,
+    Stats,
+    Status,
+    StoreError,
+    UnfinishedGame,
+)
+
+#: A row by column name: ``aiosqlite.Row`` or ``asyncpg.Record`` (neither is typed a Mapping).
+Row = Any
+_FINISHED_SQL = "(" + ", ".join(f"'{status}'" for status in FINISHED) + ")"
+_WON = "CASE WHEN status = 'won' THEN 1 ELSE 0 END"
+
+
+class Session(Protocol):
+    """One connection's statements, with ``?`` parameters."""
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
+
+    async def fetchrow(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None: ...
+
+
+class SQLStore:
+    """Games, players and cooldowns in SQL tables (see ``migrations.py``)."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    # -- what a database supplies ---------------------------------------------------
+
+    def _read(self) -> AbstractAsyncContextManager[Session]:
+        """A session for reading: it sees every committed write."""
+        raise NotImplementedError
+
+    def _write(self) -> AbstractAsyncContextManager[Session]:
+        """A session in a write transaction, committed when the block ends
+        (rolled back if it raises): only then has the write happened."""
+        raise NotImplementedError
+
+    def _is_unique_violation(self, error: Exception) -> bool:
+        """Whether *error* is a unique index refusing a row."""
+        raise NotImplementedError
+
+    # -- games -------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        user_id: int,
+        record: Mapping[str, Any],
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        replace: bool = False,
+        daily: str | None = None,
+    ) -> GameRow:
+        """Stores a new game and returns it; *daily* is the day it counts for.
+
+        :raises UnfinishedGame: if the user has an unfinished game of that
+            profile and *replace* is false; with *replace*, that game is
+            marked abandoned in the same transaction.
+        :raises DailyTaken: if the user has had the daily game of that day.
+        """
+        now = self._clock()
+        profile = record["profile"]
+        moves = list(record.get("moves", ()))
+        try:
+            async with self._write() as db:
+                if daily is not None:
+                    taken = await db.fetchrow(
+                        "SELECT * FROM games WHERE user_id = ? AND profile = ? AND daily = ?",
+                        (user_id, profile, daily),
+                    )
+                    if taken is not None:
+                        raise DailyTaken(_game_row(taken))
+                existing = await db.fetchrow(
+                    "SELECT * FROM games WHERE user_id = ? AND profile = ? AND status = 'playing'",
+                    (user_id, profile),
+                )
+                if existing is not None:
+                    if not replace:
+                        raise UnfinishedGame(_game_row(existing))
+                    await db.execute(
+                        "UPDATE games SET status = 'abandoned', finished_at = ?, updated_at = ?,"
+                        " revision = revision + 1 WHERE id = ?",
+                        (now, now, existing["id"]),
+                    )
+                row = await db.fetchrow(
+                    "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options,"
+                    " deal, start, moves, move_count, started_at, updated_at, daily)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    (
+                        user_id, guild_id, channel_id, profile, record["version"],
+                        json.dumps(record.get("options", {})), record.get("deal"),
+                        json.dumps(record["start"]) if record.get("start") is not None else None,
+                        json.dumps(moves), len(moves), now, now, daily,
+                    ),
+                )  # fmt: skip
+        except Exception as error:
+            if not self._is_unique_violation(error):
+                raise
+            # Another process started the same game at the same moment: say so.
+            return await self.create_game(
+                user_id, record, guild_id=guild_id, channel_id=channel_id, daily=daily
+            )
+        assert row is not None
+        return _game_row(row)
+
+    async def get_game(self, game_id: int) -> GameRow:
+        """:raises NotFound: if there is no game *game_id*."""
+        row = await self._fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise NotFound(f"There is no game {game_id}.")
+        return row
+
+    async def current_game(self, user_id: int) -> GameRow | None:
+        """Returns the user's most recently touched unfinished game."""
+        return await self._fetch_one(
+            "SELECT * FROM games WHERE user_id = ? AND status = 'playing'"
+            " ORDER BY updated_at DESC, id DESC LIMIT 1",
+            (user_id,),
+        )
+
+    async def save_moves(
+        self,
+        game_id: int,
+        moves: Sequence[str],
+        *,
+        expected_revision: int,
+        redo: Sequence[str] = (),
+        undos: int | None = None,
+        hints: int | None = None,
+        status: str | None = None,
+    ) -> GameRow:
+        """Replaces the game's moves if nothing changed it since *expected_revision*.
+
+        Returns the game as committed: only then has the change happened.
+
+        :raises Conflict: if the game changed meanwhile, or is over.
+        :raises NotFound: if there is no such game.
+        """
+        if status is not None and status not in STATUSES:
+            raise StoreError(f"unknown status {status!r}")
+        now = self._clock()
+        finished_at = now if status in FINISHED else None
+        return await self._update(
+            "UPDATE games SET moves = ?, move_count = ?, redo = ?, undos = coalesce(?, undos),"
+            " hints = coalesce(?, hints), status = coalesce(?, status),"
+            " finished_at = coalesce(?, finished_at), revision = revision + 1, updated_at = ?"
+            " WHERE id = ? AND revision = ? AND status = 'playing' RETURNING *",
+            (
+                json.dumps(list(moves)), len(moves), json.dumps(list(redo)), undos, hints,
+                None if status is None else str(status), finished_at, now, game_id,
+                expected_revision,
+            ),
+            game_id,
+        )  # fmt: skip
+
+    async def set_status(self, game_id: int, status: str) -> GameRow:
+        """Ends or marks a game (``resigned``, ``damaged`` …) whatever its revision."""
+        if status not in STATUSES:
+            raise StoreError(f"unknown status {status!r}")
+        now = self._clock()
+        return await self._update(
+            "UPDATE games SET status = ?, finished_at = ?, revision = revision + 1, updated_at = ?"
+            " WHERE id = ? AND status = 'playing' RETURNING *",
+            (str(status), now if status in FINISHED else None, now, game_id),
+            game_id,
+        )
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None:
+        """Remembers the message that shows the game's board."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE games SET channel_id = coalesce(?, channel_id), message_id = ?"
+                " WHERE id = ?",
+                (channel_id, message_id, game_id),
+            )
+
+    async def count_hint(self, game_id: int, known: Mapping[str, Any] | None = None) -> None:
+        """Counts a hint given and, with *known*, keeps what its search found
+        (``GameRow.hint``). The game's record and revision stay as they are:
+        a hint changes nothing on the table."""
+        found = None if known is None else json.dumps(known)
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE games SET hints = hints + 1, hint = coalesce(?, hint) WHERE id = ?",
+                (found, game_id),
+            )
+
+    async def daily_game(self, user_id: int, profile: str, day: str) -> GameRow | None:
+        return await self._fetch_one(
+            "SELECT * FROM games WHERE user_id = ? AND profile = ? AND daily = ?",
+            (user_id, profile, day),
+        )
+
+    async def daily_results(
+        self, profile: str, day: str, *, guild_id: int | None = None
+    ) -> list[GameRow]:
+        """Returns the day's daily games: solved first, then fewest moves, then time."""
+        where = "profile = ? AND daily = ?" + (" AND guild_id = ?" if guild_id is not None else "")
+        params: tuple[object, ...] = (profile, day) + ((guild_id,) if guild_id is not None else ())
+        return await self._fetch_all(
+            f"SELECT * FROM games WHERE {where} ORDER BY status != 'won', move_count,"
+            " coalesce(finished_at, updated_at) - started_at, id",
+            params,
+        )
+
+    async def deal_results(
+        self, profile: str, options: Mapping[str, Any], deal: int
+    ) -> list[GameRow]:
+        """Returns the wins on one deal under the same options, fewest moves first."""
+        return await self._fetch_all(
+            "SELECT * FROM games WHERE profile = ? AND deal = ? AND options = ? AND status = 'won'"
+            " ORDER BY move_count, finished_at - started_at, id",
+            (profile, deal, json.dumps(dict(options))),
+        )
+
+    # -- players -----------------------------------------------------------------------
+
+    async def set_name(self, user_id: int, name: str) -> None:
+        """Remembers how a player is called, for leaderboards."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE"
+                " SET name = excluded.name, updated_at = excluded.updated_at",
+                (user_id, name[:100], self._clock()),
+            )
+
+    async def set_language(self, user_id: int, language: str) -> None:
+        """Remembers the language a player's Discord client uses."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO players (user_id, name, updated_at, language) VALUES (?, '', ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (user_id, self._clock(), language[:16]),
+            )
+
+    async def language(self, user_id: int) -> str | None:
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT language FROM players WHERE user_id = ?", (user_id,))
+        return None if row is None else row["language"]
+
+    async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        async with self._read() as db:
+            rows = await db.fetch(
+                f"SELECT user_id, name FROM players WHERE user_id IN ({marks}) AND name != ''", ids
+            )
+        return {row["user_id"]: row["name"] for row in rows}
+
+    async def take_turn(self, user_id: int, kind: str, times: int, seconds: float) -> float:
+        """Counts a use of *kind* by the user and returns 0, or returns how
+        many seconds they must wait (the use is not counted): at most *times*
+        uses in any *seconds*, whichever process serves them."""
+        now = self._clock()
+        async with self._write() as db:
+            await db.execute(
+                "DELETE FROM cooldowns WHERE user_id = ? AND kind = ? AND used_at <= ?",
+                (user_id, kind, now - seconds),
+            )
+            row = await db.fetchrow(
+                "SELECT count(*) AS uses, min(used_at) AS oldest FROM cooldowns"
+                " WHERE user_id = ? AND kind = ?",
+                (user_id, kind),
+            )
+            assert row is not None
+            if row["uses"] >= times:
+                return round(float(row["oldest"]) + seconds - now, 1)
+            await db.execute(
+                "INSERT INTO cooldowns (user_id, kind, used_at) VALUES (?, ?, ?)",
+                (user_id, kind, now),
+            )
+        return 0.0
+
+    # -- stats ---------------------------------------------------------------------
+
+    async def stats(self, user_id: int, profile: str) -> Stats:
+        """Returns the user's results in *profile*, from finished games."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT status, move_count, started_at, finished_at FROM games"
+                f" WHERE user_id = ? AND profile = ? AND status IN {_FINISHED_SQL}"
+                " ORDER BY finished_at, id",
+                (user_id, profile),
+            )
+        return compute_stats(
+            [(r["status"], r["move_count"], r["finished_at"] - r["started_at"]) for r in rows]
+        )
+
+    async def leaderboard(
+        self, guild_id: int, profile: str, *, since: float | None = None, limit: int = 10
+    ) -> list[LeaderRow]:
+        """Returns the server's players by wins, then fewest moves in a win."""
+        return await self._leaders(
+            f"SELECT user_id, sum({_WON}) AS won, count(*) AS played,"
+            " min(CASE WHEN status = 'won' THEN move_count END) AS best FROM games"
+            f" WHERE guild_id = ? AND profile = ? AND status IN {_FINISHED_SQL}"
+            " AND finished_at >= ? GROUP BY user_id"
+            " ORDER BY won DESC, best NULLS LAST, played LIMIT ?",
+            (guild_id, profile, since or 0.0, limit),
+        )
+
+    async def daily_leaderboard(
+        self, guild_id: int, profile: str, *, since_day: str = "", limit: int = 10
+    ) -> list[LeaderRow]:
+        """Returns the server's players by daily deals solved since *since_day*."""
+        return await self._leaders(
+            f"SELECT user_id, sum({_WON}) AS won, count(*) AS played,"
+            " min(CASE WHEN status = 'won' THEN move_count END) AS best FROM games"
+            " WHERE guild_id = ? AND profile = ? AND daily >= ? GROUP BY user_id"
+            " ORDER BY won DESC, best NULLS LAST LIMIT ?",
+            (guild_id, profile, since_day, limit),
+        )
+
+    # -- inside --------------------------------------------------------------------
+
+    async def _leaders(self, sql: str, params: Sequence[object]) -> list[LeaderRow]:
+        async with self._read() as db:
+            rows = await db.fetch(sql, params)
+        return [LeaderRow(r["user_id"], int(r["won"]), r["played"], r["best"]) for r in rows]
+
+    async def _fetch_all(self, sql: str, params: Sequence[object]) -> list[GameRow]:
+        async with self._read() as db:
+            return [_game_row(row) for row in await db.fetch(sql, params)]
+
+    async def _fetch_one(self, sql: str, params: Sequence[object]) -> GameRow | None:
+        async with self._read() as db:
+            row = await db.fetchrow(sql, params)
+        return None if row is None else _game_row(row)
+
+    async def _update(self, sql: str, params: Sequence[object], game_id: int) -> GameRow:
+        async with self._write() as db:
+            row = await db.fetchrow(sql, params)
+        if row is None:
+            current = await self.get_game(game_id)
+            raise Conflict(
+                f"Game {game_id} changed meanwhile "
+                f"(now revision {current.revision}, {current.status})."
+            )
+        return _game_row(row)
+
+
+def compute_stats(finished: Sequence[tuple[str, int, float]]) -> Stats:
+    """Returns stats from (status, moves, seconds) of finished games, oldest first."""
+    won = streak = best_streak = 0
+    best_moves: int | None = None
+    best_seconds: float | None = None
+    for status, moves, seconds in finished:
+        if status == "won":
+            won += 1
+            streak += 1
+            best_streak = max(best_streak, streak)
+            best_moves = moves if best_moves is None else min(best_moves, moves)
+            best_seconds = seconds if best_seconds is None else min(best_seconds, seconds)
+        else:
+            streak = 0
+    return Stats(len(finished), won, streak, best_streak, best_moves, best_seconds)
+
+
+def _game_row(row: Row) -> GameRow:
+    # A column that does not decode must not make the row unreadable: the
+    # row comes back, its damage said in ``extra["unreadable"]``, for the
+    # caller to report; the stored text is left as it is.
+    damage: list[str] = []
+
+    def decoded(column: str, default: Any) -> Any:
+        text = row[column]
+        if text is None:
+            return default
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError):
+            damage.append(column)
+            return default
+
+    extra = decoded("extra", {})
+    hint = decoded("hint", None)
+    game = GameRow(
+        id=row["id"],
+        user_id=row["user_id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        profile=row["profile"],
+        version=row["version"],
+        options=decoded("options", {}),
+        deal=row["deal"],
+        moves=decoded("moves", []),
+        redo=decoded("redo", []),
+        start=decoded("start", None),
+        undos=row["undos"],
+        hints=row["hints"],
+        status=Status(row["status"]),
+        revision=row["revision"],
+        started_at=row["started_at"],
+        updated_at=row["updated_at"],
+        finished_at=row["finished_at"],
+        extra=extra if isinstance(extra, dict) else {},
+        daily=row["daily"],
+        hint=hint if isinstance(hint, dict) else None,
+    )
+    if damage:
+        game.extra["unreadable"] = ", ".join(damage)
+    return game

@@ -1,0 +1,145 @@
+"""The PostgreSQL store: one database that many bot processes share.
+
+The same queries as SQLite's (:mod:`storage._sql`); a pool of connections;
+every write in a transaction, acknowledged only after it commits. Migrations
+take an advisory lock, so processes that start together run each step once.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from functools import cache
+from typing import Any
+
+import asyncpg
+
+from ._base import StoreError
+from ._sql import Row, SQLStore
+from .migrations import MIGRATIONS, for_postgres
+
+#: Any number; every process of this bot takes the same lock to migrate.
+_MIGRATION_LOCK = 7_061_100
+_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+
+
+@cache
+def numbered(sql: str) -> str:
+    """``?`` parameters as PostgreSQL's ``$1``, ``$2`` …
+
+    >>> numbered("SELECT * FROM games WHERE id = ? AND revision = ?")
+    'SELECT * FROM games WHERE id = $1 AND revision = $2'
+    """
+    count = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+class _Connection:
+    """An asyncpg connection as a :class:`storage._sql.Session`."""
+
+    def __init__(self, connection: Any) -> None:
+        self._connection = connection
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        return list(await self._connection.fetch(numbered(sql), *params))
+
+    async def fetchrow(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        row: Row | None = await self._connection.fetchrow(numbered(sql), *params)
+        return row
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
+        await self._connection.execute(numbered(sql), *params)
+
+
+class PostgresStore(SQLStore):
+    """Games in a PostgreSQL database, through a pool of connections."""
+
+    def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
+        super().__init__(clock)
+        self._pool = pool
+
+    @classmethod
+    async def open(
+        cls, url: str, *, clock: Callable[[], float] = time.time, connections: int = 10
+    ) -> PostgresStore:
+        """Connects to the database at *url* and migrates it.
+
+        :raises StoreError: if it cannot be reached, or its schema is newer.
+        """
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=connections, timeout=10, command_timeout=30
+            )
+        except (OSError, asyncpg.PostgresError, TimeoutError) as error:
+            raise StoreError(f"Cannot reach the database at DATABASE_URL: {error}") from None
+        store = cls(pool, clock)
+        try:
+            await store.migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    # -- schema ------------------------------------------------------------------
+
+    async def schema_version(self) -> int:
+        async with self._pool.acquire() as connection:
+            return await _version(connection)
+
+    async def migrate(self, migrations: Sequence[str] = MIGRATIONS) -> None:
+        """Runs the steps the database has not had yet, each in one transaction
+        with the record that it ran; refuses a newer schema before any change.
+
+        Holds an advisory lock meanwhile, so processes that start together
+        migrate one after the other; each step's transaction begins after the
+        lock is held, so it sees what the process before it committed.
+        """
+        async with self._pool.acquire() as connection:
+            await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+            try:
+                current = await _version(connection)
+                if current > len(migrations):
+                    raise StoreError(
+                        f"The database is at schema {current}, newer than this bot knows "
+                        f"({len(migrations)}): update the bot."
+                    )
+                for number, step in enumerate(migrations[current:], current + 1):
+                    try:
+                        async with connection.transaction():
+                            await connection.execute(_VERSION_TABLE)
+                            await connection.execute(for_postgres(step))
+                            await connection.execute("DELETE FROM schema_version")
+                            await connection.execute(
+                                "INSERT INTO schema_version (version) VALUES ($1)", number
+                            )
+                    except asyncpg.PostgresError as error:
+                        raise StoreError(f"Migration {number} failed: {error}") from error
+            finally:
+                await connection.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
+
+    # -- sessions ----------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[_Connection]:
+        async with self._pool.acquire() as connection:
+            yield _Connection(connection)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[_Connection]:
+        async with self._pool.acquire() as connection, connection.transaction():
+            yield _Connection(connection)
+
+    def _is_unique_violation(self, error: Exception) -> bool:
+        return isinstance(error, asyncpg.UniqueViolationError)
+
+
+async def _version(connection: Any) -> int:
+    exists = await connection.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await connection.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
