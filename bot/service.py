@@ -40,6 +40,10 @@ from .workers import Busy, Kind, Workers
 _RETRIES = 3
 #: The most moves a game's record may hold: a long game loads in bounded time.
 MAX_MOVES = 2000
+#: Per player, whichever process serves them: (kind, uses, in seconds). A hint's
+#: search takes a core for up to HINT_SECONDS; a new deal writes a game.
+SEARCHES = ("search", 1, 3.0)
+DEALS = ("deal", 6, 60.0)
 
 
 class GameService:
@@ -58,10 +62,7 @@ class GameService:
         self.workers = workers or Workers(0)
         self.live = LiveGames(store, self.workers)
         self.boards = BoardMaker(store, clock, theme)
-        # A hint's search takes a core for up to HINT_SECONDS; a new deal writes
-        # a game; a flood of moves must not crowd out other players.
-        self._hints = Cooldown(1, 3.0, clock=clock)
-        self._deals = Cooldown(6, 60.0, clock=clock)
+        # A flood of moves must not crowd out the other players of this process.
         self._moves = Cooldown(30, 5.0, clock=clock)
 
     # -- starting ------------------------------------------------------------------
@@ -82,16 +83,17 @@ class GameService:
         offers a choice unless *replace* says to abandon it. A *daily* game
         counts for that day; *winnable* picks a deal the solver has won."""
         locale = asker.locale
-        wait = self._deals.wait(asker.user_id)
-        if wait:
-            return Notice(tr(locale, "wait.deals", seconds=f"{wait:g}"))
         try:
-            # Checked first: only the game's own options reach the engine.
+            # Checked first: only the game's own options reach the engine, and
+            # a mistyped /play costs the player no turn of the deal limit.
             chosen = {k: v for k, v in (options or {}).items() if v is not None}
             resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)
             game = new_game(profile, deal, winnable=winnable and deal is None, **resolved)
         except BadOption as error:
             return Notice(error.text(locale))
+        wait = await self._take_turn(asker, *DEALS)
+        if wait:
+            return Notice(tr(locale, "wait.deals", seconds=f"{wait:g}"))
         try:
             row = await self._store.create_game(
                 asker.user_id,
@@ -199,7 +201,7 @@ class GameService:
         if following is not None:
             await self._store.count_hint(row.id)
             return _hint(position, following, Outcome.WON, locale)
-        wait = self._hints.wait(asker.user_id)
+        wait = await self._take_turn(asker, *SEARCHES)
         if wait:
             return Notice(tr(locale, "wait.hints", seconds=f"{wait:g}"))
         try:
@@ -280,6 +282,11 @@ class GameService:
         return tr(asker.locale, "help")
 
     # -- inside --------------------------------------------------------------------
+
+    async def _take_turn(self, asker: Asker, kind: str, times: int, seconds: float) -> float:
+        """A use of a shared resource, counted in the store so that every
+        process sees it; returns how long to wait first (0: go ahead)."""
+        return await self._store.take_turn(asker.user_id, kind, times, seconds, self._clock())
 
     async def _find(
         self, asker: Asker, game_id: int | None, *, finished_too: bool = False

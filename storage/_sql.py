@@ -285,11 +285,12 @@ class SQLStore:
             )
         return {row["user_id"]: row["name"] for row in rows}
 
-    async def take_turn(self, user_id: int, kind: str, times: int, seconds: float) -> float:
-        """Counts a use of *kind* by the user and returns 0, or returns how
-        many seconds they must wait (the use is not counted): at most *times*
-        uses in any *seconds*, whichever process serves them."""
-        now = self._clock()
+    async def take_turn(
+        self, user_id: int, kind: str, times: int, seconds: float, now: float
+    ) -> float:
+        """Counts a use of *kind* by the user at *now* and returns 0, or
+        returns how many seconds they must wait (the use is not counted): at
+        most *times* uses in any *seconds*, whichever process serves them."""
         async with self._write() as db:
             await db.execute(
                 "DELETE FROM cooldowns WHERE user_id = ? AND kind = ? AND used_at <= ?",

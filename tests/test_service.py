@@ -337,3 +337,20 @@ async def test_a_flood_of_moves_is_slowed_down(service: GameService) -> None:
     assert len(played) == 30 and "try again in" in slowed[0].text
     assert isinstance(await service.move(Asker(BOB), "s"), Notice)  # Bob has no game; not slowed
     assert len((await service.game(Asker(ALICE), played[-1].game_id)).moves) == 30  # type: ignore[union-attr]
+
+
+async def test_the_deal_limit_holds_across_processes_and_skips_mistakes(
+    store: SQLStore, database_url: str
+) -> None:
+    now = [1_000.0]
+    one = GameService(store, clock=lambda: now[0])
+    for _ in range(10):  # typos: refused, and not counted
+        assert isinstance(await one.start(Asker(ALICE), "klondike", options={"draw": 2}), Notice)
+    async with await open_store(database_url) as other_store:
+        two = GameService(other_store, clock=lambda: now[0])
+        for deal in range(1, 7):
+            service = one if deal % 2 else two
+            started = await service.start(Asker(ALICE), "casket", deal=deal, replace=True)
+            assert isinstance(started, Board)
+        refused = await two.start(Asker(ALICE), "casket", deal=7, replace=True)
+        assert isinstance(refused, Notice) and "try again in" in refused.text
