@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import discord
 import yarl
@@ -27,7 +29,7 @@ from .workers import Workers
 log = logging.getLogger("bot")
 
 
-class SolitaireBot(discord.Client):
+class SolitaireBot(discord.AutoShardedClient):
     service: GameService
     social: Social
     store: Store
@@ -36,13 +38,22 @@ class SolitaireBot(discord.Client):
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
         intents.message_content = config.message_content
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        # Neither shard setting: one process, and discord.py asks Discord how
+        # many shards to run.
+        shards: dict[str, Any] = {}
+        if config.shard_count is not None:
+            shards["shard_count"] = config.shard_count
+        if config.shard_ids is not None:
+            shards["shard_ids"] = list(config.shard_ids)
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        # Each user's language as their last interaction told it (plain
-        # messages carry none); kept in the store too, for after a restart.
+        # Each user's language as their last interaction in this process told
+        # it: the store is written only when it changes. Plain messages carry
+        # no language; they are answered in the stored one.
         self.languages: dict[int, str] = {}
+        self._released: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database_url)
@@ -54,13 +65,15 @@ class SolitaireBot(discord.Client):
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:
             self.tree.add_command(command)
-        if self.config.dev_guild_id:
+        if not self.config.syncs_commands:
+            log.info("shards %s; the process with shard 0 syncs the commands", self.shard_ids)
+        elif self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        log.info("commands synced; games in %s", self.config.database_url)
+        log.info("ready to serve; games in %s", redacted(self.config.database_url))
 
     async def on_ready(self) -> None:
         log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
@@ -73,15 +86,12 @@ class SolitaireBot(discord.Client):
 
     async def language_of(self, message: discord.Message) -> str:
         """The language to answer a plain message in: the author's, as their
-        last interaction told it, else the server's, else English."""
-        user_id = message.author.id
-        if user_id not in self.languages:
-            stored = await self.store.language(user_id)
-            if stored is not None:
-                self.languages[user_id] = stored
-                return stored
-            return locale_of(message.guild.preferred_locale) if message.guild else DEFAULT
-        return self.languages[user_id]
+        last interaction told it (read from the store: it may have been another
+        process that heard it), else the server's, else English."""
+        stored = await self.store.language(message.author.id)
+        if stored is not None:
+            return stored
+        return locale_of(message.guild.preferred_locale) if message.guild else DEFAULT
 
     async def on_message(self, message: discord.Message) -> None:
         try:
@@ -107,10 +117,33 @@ class SolitaireBot(discord.Client):
 
     async def close(self) -> None:
         await super().close()
+        await self.release()
+
+    async def release(self) -> None:
+        """Stops the workers and closes the store, once, however often it is
+        called: by ``close`` (from a signal) and by the process on its way out,
+        which must wait for it: the store's thread keeps a process alive."""
+        if self._released is None:
+            self._released = asyncio.ensure_future(self._release())
+        await asyncio.shield(self._released)
+
+    async def _release(self) -> None:
         if hasattr(self, "workers"):
             await self.workers.close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+def redacted(url: str) -> str:
+    """A database URL without its password, for the log.
+
+    >>> redacted("postgresql://bot:secret@db:5432/solitaire")
+    'postgresql://bot:***@db:5432/solitaire'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")))
 
 
 def point_at(config: Config) -> None:
@@ -126,8 +159,11 @@ async def _run(config: Config) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: asyncio.create_task(client.close()))
-    async with client:
-        await client.start(config.token)
+    try:
+        async with client:
+            await client.start(config.token)
+    finally:
+        await client.release()
 
 
 def run_bot(config: Config) -> int:

@@ -28,6 +28,15 @@ class Config:
     message_content: bool = False
     log_level: str = "INFO"
     workers: int = 2
+    #: The total number of shards, and the ones this process runs (``None``:
+    #: discord.py asks Discord for the count and runs them all).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Only one process syncs the slash commands: the one with shard 0."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @classmethod
     def from_env(cls, *, require_token: bool = True, env_file: str | None = ".env") -> Config:
@@ -51,6 +60,9 @@ class Config:
             raise ConfigError(
                 "WORKERS must be a number of worker processes from 0 to 64, or unset."
             )
+        shard_count, shard_ids = _shards(
+            os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
+        )
         return cls(
             token=token,
             database_url=os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
@@ -61,4 +73,23 @@ class Config:
             in ("1", "true", "yes", "on"),
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             workers=int(workers) if workers else os.cpu_count() or 2,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def _shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` checked: both or neither; ids below the count."""
+    if not count and not ids:
+        return None, None
+    if not count.isdigit() or int(count) < 1:
+        raise ConfigError("SHARD_COUNT must be the total number of shards (1 or more).")
+    total = int(count)
+    if not ids:
+        return total, tuple(range(total))
+    parts = [part.strip() for part in ids.split(",")]
+    if not all(part.isdigit() and int(part) < total for part in parts):
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers below SHARD_COUNT ({total}), comma-separated."
+        )
+    return total, tuple(sorted({int(part) for part in parts}))

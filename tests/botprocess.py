@@ -29,15 +29,18 @@ class BotProcess:
             **env,
         }
         self.process: asyncio.subprocess.Process | None = None
+        ids = self.env.get("SHARD_IDS", "")
+        #: The shards this process runs.
+        self.shards = tuple(int(i) for i in ids.split(",")) if ids else (0,)
 
     async def start(self) -> None:
-        self.server.disconnected()
+        self.server.disconnected(self.shards)
         with open(self.log, "ab") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=self.folder, env=self.env,
                 stdout=log, stderr=log,
             )  # fmt: skip
-        ready = asyncio.ensure_future(self.server.wait_ready(timeout=30))
+        ready = asyncio.ensure_future(self.server.wait_ready(self.shards, timeout=30))
         exited = asyncio.ensure_future(self.process.wait())
         await asyncio.wait((ready, exited), return_when=asyncio.FIRST_COMPLETED)
         exited.cancel()

@@ -8,7 +8,7 @@ from typing import Any
 from discord import InteractionType
 
 from . import payloads
-from .payloads import ALICE, DM_CHANNEL_ID, Reply
+from .payloads import ALICE, DM_CHANNEL_ID, GUILD_ID, Reply
 from .server import DiscordServer
 
 
@@ -32,12 +32,14 @@ class FakeDiscord(DiscordServer):
         dm: bool = False,
         timeout: float = 5.0,
         locale: str = "en-US",
+        guild_id: int = GUILD_ID,
     ) -> Reply:
-        """*who* runs ``/name`` with *options*; returns the bot's reply."""
+        """*who* runs ``/name`` with *options* in a server (or a DM); returns the bot's reply."""
         data = payloads.command(self.command_id(name), name, options or {}, dm=dm)
         interaction = payloads.interaction(
-            InteractionType.application_command, data, who, dm=dm, locale=locale
-        )
+            InteractionType.application_command, data, who, dm=dm, locale=locale,
+            guild_id=guild_id,
+        )  # fmt: skip
         return await self._send_interaction(interaction, timeout)
 
     async def autocomplete(
@@ -65,11 +67,12 @@ class FakeDiscord(DiscordServer):
         locale: str = "en-US",
     ) -> Reply:
         """*who* presses a button of *message* (or picks *values* in its menu)."""
-        dm = int(message["channel_id"]) == DM_CHANNEL_ID
+        channel = int(message["channel_id"])
         data = payloads.component(custom_id, values)
         interaction = payloads.interaction(
-            InteractionType.component, data, who, message=message, dm=dm, locale=locale
-        )
+            InteractionType.component, data, who, message=message, dm=channel == DM_CHANNEL_ID,
+            locale=locale, guild_id=payloads.GUILD_OF.get(channel, GUILD_ID),
+        )  # fmt: skip
         return await self._send_interaction(interaction, timeout)
 
     async def say(
@@ -80,9 +83,11 @@ class FakeDiscord(DiscordServer):
         dm: bool = False,
         mention: bool = False,
         timeout: float = 5.0,
+        guild_id: int = GUILD_ID,
     ) -> Reply:
         """Posts a chat message from *who* and returns what the bot posts back."""
-        await self._dispatch("MESSAGE_CREATE", payloads.chat(content, who, dm=dm, mention=mention))
+        message = payloads.chat(content, who, dm=dm, mention=mention, guild_id=guild_id)
+        await self._dispatch("MESSAGE_CREATE", message)
         return await asyncio.wait_for(self.posted.get(), timeout)
 
     def message(self, reply: Reply) -> dict[str, Any]:

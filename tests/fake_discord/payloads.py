@@ -21,8 +21,15 @@ from discord import (
 
 API = "/api/v10"
 APP_ID = 1_000_000_000_000_001
-GUILD_ID = 2_000_000_000_000_002
+GUILD_ID = 2_000_000_000_000_002  # shard 0 of 2
 CHANNEL_ID = 3_000_000_000_000_003
+#: A second server, which Discord sends to shard 1 of 2: ((id >> 22) % 2).
+GUILD_B = 2_000_000_004_194_306
+CHANNEL_B = 3_000_000_000_000_005
+GUILDS = (GUILD_ID, GUILD_B)
+#: Each server's one text channel, and back.
+CHANNELS = {GUILD_ID: CHANNEL_ID, GUILD_B: CHANNEL_B}
+GUILD_OF = {channel: guild for guild, channel in CHANNELS.items()}
 DM_CHANNEL_ID = 4_000_000_000_000_004
 EPHEMERAL = MessageFlags.ephemeral.flag
 PERMISSIONS = "3263553"
@@ -149,20 +156,21 @@ def member(who: dict[str, Any] | None = None) -> dict[str, Any]:
     return data
 
 
-def text_channel() -> dict[str, Any]:
+def text_channel(guild_id: int = GUILD_ID) -> dict[str, Any]:
     return {
-        "id": str(CHANNEL_ID),
+        "id": str(CHANNELS[guild_id]),
         "type": ChannelType.text.value,
         "name": "solitaire",
-        "guild_id": str(GUILD_ID),
+        "guild_id": str(guild_id),
         "position": 0,
         "permission_overwrites": [],
     }
 
 
-def guild() -> dict[str, Any]:
+def guild(guild_id: int = GUILD_ID) -> dict[str, Any]:
+    """A GUILD_CREATE payload: the server, its roles and its one channel."""
     return {
-        "id": str(GUILD_ID),
+        "id": str(guild_id),
         "name": "Card Room",
         "icon": None,
         "owner_id": ALICE["id"],
@@ -189,9 +197,9 @@ def guild() -> dict[str, Any]:
         ],
         "roles": [
             {
-                "id": str(GUILD_ID),
+                "id": str(guild_id),
                 "name": "@everyone",
-                "permissions": "3263553",
+                "permissions": PERMISSIONS,
                 "position": 0,
                 "color": 0,
                 "hoist": False,
@@ -200,16 +208,7 @@ def guild() -> dict[str, Any]:
                 "flags": 0,
             }
         ],
-        "channels": [
-            {
-                "id": str(CHANNEL_ID),
-                "type": ChannelType.text.value,
-                "name": "solitaire",
-                "position": 0,
-                "permission_overwrites": [],
-                "guild_id": str(GUILD_ID),
-            }
-        ],
+        "channels": [text_channel(guild_id)],
         "preferred_locale": "en-US",
         "premium_tier": 0,
         "verification_level": 0,
@@ -230,8 +229,9 @@ def interaction(
     dm: bool = False,
     message: dict[str, Any] | None = None,
     locale: str = "en-US",
+    guild_id: int = GUILD_ID,
 ) -> dict[str, Any]:
-    """An INTERACTION_CREATE payload from *who*, in the guild's channel or a DM."""
+    """An INTERACTION_CREATE payload from *who*, in a server's channel or a DM."""
     interaction_id = str(next(snowflakes))
     payload: dict[str, Any] = {
         "id": interaction_id,
@@ -256,10 +256,10 @@ def interaction(
         }
         payload["user"] = who
     else:
-        payload["guild_id"] = str(GUILD_ID)
+        payload["guild_id"] = str(guild_id)
         payload["guild_locale"] = "en-US"
-        payload["channel_id"] = str(CHANNEL_ID)
-        payload["channel"] = text_channel()
+        payload["channel_id"] = str(CHANNELS[guild_id])
+        payload["channel"] = text_channel(guild_id)
         payload["member"] = {**member(who), "permissions": PERMISSIONS}
     if message is not None:
         payload["message"] = {k: v for k, v in message.items() if k != "files"}
@@ -269,7 +269,8 @@ def interaction(
 def command(
     command_id: str, name: str, options: dict[str, Any], *, dm: bool = False
 ) -> dict[str, Any]:
-    """The data of a slash command with *options* by name."""
+    """The data of a slash command with *options* by name (registered in the
+    first server, where the bot syncs its commands in tests)."""
     data: dict[str, Any] = {
         "id": command_id,
         "name": name,
@@ -334,13 +335,18 @@ def buttons(custom_ids: list[str]) -> list[dict[str, Any]]:
 
 
 def chat(
-    content: str, who: dict[str, Any], *, dm: bool = False, mention: bool = False
+    content: str,
+    who: dict[str, Any],
+    *,
+    dm: bool = False,
+    mention: bool = False,
+    guild_id: int = GUILD_ID,
 ) -> dict[str, Any]:
-    """A MESSAGE_CREATE payload: *who* types *content*."""
+    """A MESSAGE_CREATE payload: *who* types *content* in a server's channel or a DM."""
     text = f"<@{APP_ID}> {content}" if mention else content
     data: dict[str, Any] = {
         "id": str(next(snowflakes)),
-        "channel_id": str(DM_CHANNEL_ID if dm else CHANNEL_ID),
+        "channel_id": str(DM_CHANNEL_ID if dm else CHANNELS[guild_id]),
         "author": who,
         "content": text,
         "timestamp": TIMESTAMP,
@@ -356,6 +362,6 @@ def chat(
         "flags": 0,
     }
     if not dm:
-        data["guild_id"] = str(GUILD_ID)
+        data["guild_id"] = str(guild_id)
         data["member"] = member()
     return data

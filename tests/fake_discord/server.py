@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -24,7 +25,6 @@ from .payloads import (
     BOT_USER,
     CHANNEL_ID,
     EPHEMERAL,
-    GUILD_ID,
     LateReply,
     Reply,
     snowflakes,
@@ -46,8 +46,10 @@ class DiscordServer:
         self.posted: asyncio.Queue[Reply] = asyncio.Queue()
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
         self._sent_at: dict[str, float] = {}
-        self._ws: web.WebSocketResponse | None = None
-        self._identified = asyncio.Event()
+        # One gateway connection per shard; a process may run several.
+        self._shards: dict[int, web.WebSocketResponse] = {}
+        self.shard_count = 1
+        self._connected = asyncio.Condition()
         self._seq = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -69,6 +71,7 @@ class DiscordServer:
                 web.post(f"{API}/webhooks/{{app}}/{{token}}", self.followup),
                 web.post(f"{API}/channels/{{channel}}/messages", self.create_message),
                 web.get("/gateway", self.gateway),
+                web.get(f"{API}/gateway/bot", self.gateway_bot),
             ]
         )
         self.app = app
@@ -84,8 +87,8 @@ class DiscordServer:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+        for ws in list(self._shards.values()):
+            await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -96,11 +99,24 @@ class DiscordServer:
             "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{self.port}/gateway",
         }
 
-    async def wait_ready(self, timeout: float = 20.0) -> None:
-        await asyncio.wait_for(self._identified.wait(), timeout)
+    async def wait_ready(self, shards: Iterable[int] = (0,), timeout: float = 20.0) -> None:
+        """Waits until the bot has identified on each of *shards*."""
+        wanted = set(shards)
 
-    def disconnected(self) -> None:
-        self._identified.clear()
+        async def connected() -> None:
+            async with self._connected:
+                await self._connected.wait_for(lambda: wanted <= self._shards.keys())
+
+        await asyncio.wait_for(connected(), timeout)
+
+    def disconnected(self, shards: Iterable[int] = (0,)) -> None:
+        """Forgets the connections of *shards* (their process is gone or restarting)."""
+        for shard in shards:
+            self._shards.pop(shard, None)
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard Discord sends a server's events to; DMs go to shard 0."""
+        return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
 
     # -- REST --------------------------------------------------------------------------
 
@@ -284,10 +300,22 @@ class DiscordServer:
 
     # -- gateway ---------------------------------------------------------------------
 
+    async def gateway_bot(self, request: web.Request) -> web.Response:
+        """How many shards to run, as Discord recommends (for a bot that asks)."""
+        return self.json(
+            {
+                "url": self.env["DISCORD_GATEWAY_URL"],
+                "shards": self.shard_count,
+                "session_start_limit": {
+                    "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
+                },
+            }
+        )  # fmt: skip
+
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
+        shard = None
         await ws.send_str(
             json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
         )
@@ -298,32 +326,44 @@ class DiscordServer:
             if message["op"] == 1:
                 await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
             elif message["op"] == 2:
-                self.identifies += 1
-                await self._dispatch(
-                    "READY",
-                    {
-                        "v": 10,
-                        "user": BOT_USER,
-                        "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-                        "session_id": f"session-{self.identifies}",
-                        "resume_gateway_url": self.env["DISCORD_GATEWAY_URL"],
-                        "application": {"id": str(APP_ID), "flags": 0},
-                        "private_channels": [],
-                        "relationships": [],
-                    },
-                )
-                await self._dispatch("GUILD_CREATE", payloads.guild())
-                self._identified.set()
-        if self._ws is ws:
-            self._ws = None
-            self._identified.clear()
+                shard, self.shard_count = message["d"].get("shard") or (0, 1)
+                await self._identify(ws, shard)
+        if shard is not None and self._shards.get(shard) is ws:
+            del self._shards[shard]
         return ws
 
-    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
-        if self._ws is None:
-            raise ConnectionError("the bot is not connected")
+    async def _identify(self, ws: web.WebSocketResponse, shard: int) -> None:
+        """Answers IDENTIFY on *shard*: READY, then the servers of that shard."""
+        self.identifies += 1
+        guilds = [guild for guild in payloads.GUILDS if self.shard_of(guild) == shard]
+        self._shards[shard] = ws
+        ready = {
+            "v": 10,
+            "user": BOT_USER,
+            "guilds": [{"id": str(guild), "unavailable": True} for guild in guilds],
+            "session_id": f"session-{self.identifies}",
+            "resume_gateway_url": self.env["DISCORD_GATEWAY_URL"],
+            "application": {"id": str(APP_ID), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "shard": [shard, self.shard_count],
+        }
+        await self._dispatch("READY", ready, shard)
+        for guild in guilds:
+            await self._dispatch("GUILD_CREATE", payloads.guild(guild), shard)
+        async with self._connected:
+            self._connected.notify_all()
+
+    async def _dispatch(self, event: str, data: dict[str, Any], shard: int | None = None) -> None:
+        """Sends *event* on *shard*: by default the shard of the server it names."""
+        if shard is None:
+            guild = data.get("guild_id")
+            shard = self.shard_of(int(guild) if guild is not None else None)
+        ws = self._shards.get(shard)
+        if ws is None or ws.closed:
+            raise ConnectionError(f"no bot process is connected on shard {shard}")
         self._seq += 1
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+        await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
 
     # -- interactions ------------------------------------------------------------------
 
