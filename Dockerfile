@@ -4,6 +4,7 @@
 FROM python:3.11-slim
 WORKDIR /app
 COPY pyproject.toml README.md ./
+COPY texts ./texts
 COPY solitaire ./solitaire
 COPY render ./render
 COPY storage ./storage

@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class BotProcess:
-    def __init__(self, server: FakeDiscord, folder: Path, **env: str) -> None:
+    def __init__(
+        self, server: FakeDiscord, folder: Path, database_url: str | None = None, **env: str
+    ) -> None:
         self.server = server
         self.folder = folder
         self.log = folder / "bot.log"
@@ -23,7 +25,7 @@ class BotProcess:
             **os.environ,
             **server.env,
             "DISCORD_TOKEN": TOKEN,
-            "DATABASE_URL": f"sqlite:///{folder}/bot.sqlite3",
+            "DATABASE_URL": database_url or f"sqlite:///{folder}/bot.sqlite3",
             "DEV_GUILD_ID": str(GUILD_ID),
             "LOG_LEVEL": "INFO",
             **env,

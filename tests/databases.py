@@ -27,18 +27,19 @@ def with_database(url: str, name: str) -> str:
 
 
 @asynccontextmanager
-async def fresh_database(kind: str, folder: Path) -> AsyncIterator[str]:
-    """Yields the URL of a new, empty database of *kind*, removed afterwards."""
+async def fresh_database(kind: str, folder: Path, server: str = SERVER) -> AsyncIterator[str]:
+    """Yields the URL of a new, empty database of *kind*, removed afterwards
+    (a PostgreSQL one on *server*)."""
     if kind == "sqlite":
         yield f"sqlite:///{folder}/games.sqlite3"
         return
     import asyncpg
 
     name = f"solitaire_test_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(SERVER)
+    admin = await asyncpg.connect(server)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
-        yield with_database(SERVER, name)
+        yield with_database(server, name)
     finally:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await admin.close()

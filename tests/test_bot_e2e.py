@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,13 +14,14 @@ from PIL import Image
 from solitaire import VARIANTS, load_position
 from solitaire.pool import winnable_deals
 from tests.botprocess import TOKEN, BotProcess
+from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
 from texts import CATALOGUES
 
 
 @pytest.fixture
-async def bot(server: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(server, tmp_path)
+async def bot(server: FakeDiscord, tmp_path: Path, database_url: str) -> AsyncIterator[BotProcess]:
+    process = BotProcess(server, tmp_path, database_url)
     await process.start()
     yield process
     await process.stop()
@@ -114,18 +114,16 @@ async def test_unfinished_game_offers_resume_or_new_deal(
     assert "deal 5" in fresh.content and "0 moves" in fresh.content
 
 
-def stored_options(folder: Path, message_content: str) -> dict[str, object]:
+async def stored_options(database_url: str, message_content: str) -> dict[str, object]:
     """The options of the game whose board says *message_content*'s deal."""
     deal = int(message_content.split("deal ")[1].split()[0].strip("·,."))
-    with sqlite3.connect(folder / "bot.sqlite3") as db:
-        (options,) = db.execute(
-            "SELECT options FROM games WHERE deal = ? AND status = 'playing'", (deal,)
-        ).fetchone()
-    return dict(json.loads(options))
+    sql = "SELECT options FROM games WHERE deal = ? AND status = 'playing'"
+    [(options,)] = await execute(database_url, sql, deal)
+    return dict(json.loads(str(options)))
 
 
 async def test_new_deal_keeps_every_option(
-    server: FakeDiscord, bot: BotProcess, tmp_path: Path
+    server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
     rules = {"game": "klondike", "draw": 3, "passes": "unlimited"}
     await server.slash("play", {**rules, "deal": 4711})
@@ -134,7 +132,7 @@ async def test_new_deal_keeps_every_option(
     fresh = await server.press(server.message(choice), choice.component("sol:new:")["custom_id"])
     assert "draw 3" in fresh.content and "0 moves" in fresh.content
     assert "deal 4711" not in fresh.content
-    options = stored_options(tmp_path, fresh.content)
+    options = await stored_options(database_url, fresh.content)
     assert options["draw"] == 3 and options["passes"] == "unlimited"
 
 
@@ -228,7 +226,7 @@ async def test_a_reply_slower_than_three_seconds_fails(
 
 
 async def test_a_win_offers_share_which_posts_the_win_card(
-    server: FakeDiscord, bot: BotProcess, tmp_path: Path
+    server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
     # A game one move from a win: its stored record starts from a set position.
     game = load_position("klondike", {"f1": [r + "S" for r in "A23456789TJQ"], "1": ["KS"],
@@ -237,10 +235,8 @@ async def test_a_win_offers_share_which_posts_the_win_card(
                                       "f4": [r + "C" for r in "A23456789TJQK"]})  # fmt: skip
     record = game.to_record()
     board = await server.slash("play", {"game": "klondike", "deal": 9})
-    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
-        db.execute(
-            "UPDATE games SET start = ? WHERE status = 'playing'", (json.dumps(record["start"]),)
-        )
+    sql = "UPDATE games SET start = ? WHERE status = 'playing'"
+    await execute(database_url, sql, json.dumps(record["start"]))
     won = await server.slash("move", {"notation": "1f"})
     assert "You won" in won.content
     assert any(":share:" in i for i in won.custom_ids)
@@ -259,9 +255,9 @@ async def test_a_win_offers_share_which_posts_the_win_card(
 
 
 async def test_channel_moves_with_the_message_content_intent(
-    server: FakeDiscord, tmp_path: Path
+    server: FakeDiscord, tmp_path: Path, database_url: str
 ) -> None:
-    async with BotProcess(server, tmp_path, ENABLE_MESSAGE_CONTENT="1"):
+    async with BotProcess(server, tmp_path, database_url, ENABLE_MESSAGE_CONTENT="1"):
         await server.slash("play", {"game": "klondike", "deal": 4711})
         posted = await server.say("4f")
         assert "`4 f1`" in posted.content and posted.files

@@ -21,10 +21,12 @@ def moves_in(content: str) -> int:
     return int(match.group(1))
 
 
-async def test_a_killed_bot_loses_no_acknowledged_move(server: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_killed_bot_loses_no_acknowledged_move(
+    server: FakeDiscord, tmp_path: Path, database_url: str
+) -> None:
     rng = random.Random(7)
     acknowledged = 0
-    async with BotProcess(server, tmp_path) as bot:
+    async with BotProcess(server, tmp_path, database_url) as bot:
         # Unlimited passes: a draw is always legal, so the stream never runs dry.
         await server.slash("play", {"game": "klondike", "deal": 4711, "passes": "unlimited"})
         for _ in range(ROUNDS):
@@ -54,9 +56,9 @@ async def _draw_until_gone(server: FakeDiscord) -> int:
 
 
 async def test_rate_limits_and_server_errors_still_answer_once(
-    server: FakeDiscord, tmp_path: Path
+    server: FakeDiscord, tmp_path: Path, database_url: str
 ) -> None:
-    async with BotProcess(server, tmp_path):
+    async with BotProcess(server, tmp_path, database_url):
         await server.slash("play", {"game": "klondike", "deal": 4711})
         server.fail_next("callback", 429)
         first = await server.slash("move", {"notation": "4f"})
@@ -72,9 +74,9 @@ async def test_rate_limits_and_server_errors_still_answer_once(
 
 
 async def test_forged_buttons_are_refused_and_change_nothing(
-    server: FakeDiscord, tmp_path: Path
+    server: FakeDiscord, tmp_path: Path, database_url: str
 ) -> None:
-    async with BotProcess(server, tmp_path):
+    async with BotProcess(server, tmp_path, database_url):
         bobs = await server.slash("play", {"game": "casket", "deal": 3}, who=BOB)
         game = bobs.component(":draw:")["custom_id"].split(":")[1]
         forged = server.forged(
@@ -95,9 +97,9 @@ async def test_forged_buttons_are_refused_and_change_nothing(
 
 
 async def test_the_token_is_not_logged_even_when_debugging(
-    server: FakeDiscord, tmp_path: Path
+    server: FakeDiscord, tmp_path: Path, database_url: str
 ) -> None:
-    async with BotProcess(server, tmp_path, LOG_LEVEL="DEBUG") as bot:
+    async with BotProcess(server, tmp_path, database_url, LOG_LEVEL="DEBUG") as bot:
         await server.slash("play", {"game": "klondike", "deal": 1})
     log = bot.log.read_text()
     assert "DEBUG" in log and TOKEN not in log

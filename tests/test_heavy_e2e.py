@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import sqlite3
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -18,6 +17,7 @@ from PIL import Image
 from bot.service import MAX_MOVES
 from solitaire import load_position
 from tests.botprocess import BotProcess
+from tests.databases import execute
 from tests.fake_discord import ALICE, FakeDiscord, Reply, user
 
 #: A move must come back within this while others' heavy work runs.
@@ -26,8 +26,8 @@ EIGHT_MIB = 8 * 1024 * 1024
 
 
 @pytest.fixture
-async def bot(server: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    async with BotProcess(server, tmp_path) as process:
+async def bot(server: FakeDiscord, tmp_path: Path, database_url: str) -> AsyncIterator[BotProcess]:
+    async with BotProcess(server, tmp_path, database_url) as process:
         yield process
     print(process.log.read_text())  # shown when a test fails
 
@@ -77,17 +77,17 @@ def a_long_win() -> tuple[dict[str, Any], list[str]]:
 
 
 async def test_replays_of_a_long_win_never_hold_up_a_move(
-    server: FakeDiscord, bot: BotProcess, tmp_path: Path
+    server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
     await server.slash("play", {"game": "klondike", "deal": 9, "passes": "unlimited"})
     start, moves = a_long_win()
-    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
-        (game_id,) = db.execute("SELECT id FROM games WHERE status = 'playing'").fetchone()
-        db.execute(
-            "UPDATE games SET start = ?, moves = ?, move_count = ?, status = 'won',"
-            " finished_at = updated_at + 600 WHERE id = ?",
-            (json.dumps(start), json.dumps(moves), len(moves), game_id),
-        )
+    [(game_id,)] = await execute(database_url, "SELECT id FROM games WHERE status = 'playing'")
+    await execute(
+        database_url,
+        "UPDATE games SET start = ?, moves = ?, move_count = ?, status = 'won',"
+        " finished_at = updated_at + 600 WHERE id = ?",
+        json.dumps(start), json.dumps(moves), len(moves), game_id,
+    )  # fmt: skip
     message = server.forged([f"sol:replay:{game_id}"])
     began = time.monotonic()
     presses = asyncio.ensure_future(
@@ -119,15 +119,15 @@ async def _posts(server: FakeDiscord, count: int) -> list[Reply]:
 
 
 async def test_a_long_game_loads_and_plays_after_a_restart(
-    server: FakeDiscord, bot: BotProcess, tmp_path: Path
+    server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
     await server.slash("play", {"game": "klondike", "deal": 9, "passes": "unlimited"})
     start, moves = a_long_win()
-    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
-        db.execute(
-            "UPDATE games SET start = ?, moves = ?, move_count = ? WHERE status = 'playing'",
-            (json.dumps(start), json.dumps(moves[:-3]), len(moves) - 3),
-        )
+    await execute(
+        database_url,
+        "UPDATE games SET start = ?, moves = ?, move_count = ? WHERE status = 'playing'",
+        json.dumps(start), json.dumps(moves[:-3]), len(moves) - 3,
+    )  # fmt: skip
     await bot.kill()
     await bot.start()  # nothing cached: the record replays in a worker
     drawn = await server.slash("move", {"notation": "s"}, who=ALICE)
