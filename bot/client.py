@@ -13,7 +13,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from storage import Store, open_store
+from storage import Store, StoreError, open_store
 from texts import DEFAULT, locale_of, tr
 
 from .chat import handle_message
@@ -173,5 +173,9 @@ def run_bot(config: Config) -> int:
         asyncio.run(_run(config))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+        return 2
+    except StoreError as error:
+        # An unreadable database, a newer schema, a failed migration: one line, and out.
+        log.error("cannot start: %s", error)
         return 2
     return 0

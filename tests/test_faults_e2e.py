@@ -7,7 +7,10 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from tests.botprocess import TOKEN, BotProcess
 from tests.fake_discord import BOB, FakeDiscord, LateReply
@@ -103,3 +106,30 @@ async def test_the_token_is_not_logged_even_when_debugging(
         await server.slash("play", {"game": "klondike", "deal": 1})
     log = bot.log.read_text()
     assert "DEBUG" in log and TOKEN not in log
+
+
+@pytest.mark.parametrize(
+    ("content", "cause"),
+    [
+        (b"this is no database, just some text " * 100, "Cannot use the database file"),
+        (None, "newer than this bot knows"),
+    ],
+)
+async def test_a_bad_database_stops_the_bot_with_one_line(
+    server: FakeDiscord, tmp_path: Path, content: bytes | None, cause: str
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    if content is not None:
+        path.write_bytes(content)
+    else:
+        with sqlite3.connect(path) as db:
+            db.execute("PRAGMA user_version = 99")
+    before = path.read_bytes()
+    bot = BotProcess(server, tmp_path)
+    with pytest.raises(AssertionError, match="did not connect"):
+        await bot.start()
+    assert await asyncio.wait_for(bot.stop(), 15) == 2
+    errors = [line for line in bot.log.read_text().splitlines() if "ERROR" in line]
+    assert len(errors) == 1 and cause in errors[0], errors
+    assert "Traceback" not in bot.log.read_text()
+    assert path.read_bytes() == before  # nothing changed, not even the journal mode
