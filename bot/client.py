@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import signal
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -14,12 +15,13 @@ import yarl
 from discord import app_commands
 
 from storage import Store, StoreError, open_store
-from texts import DEFAULT, locale_of, tr
+from texts import DEFAULT, locale_of
 
 from .chat import handle_message
 from .commands import COMMANDS
 from .config import Config
-from .interactions import Interaction, language
+from .interactions import Interaction, language, say_privately, trouble
+from .leases import ShardLease, ShardTaken
 from .service import GameService
 from .social import Social
 from .translator import CatalogueTranslator
@@ -34,6 +36,7 @@ class SolitaireBot(discord.AutoShardedClient):
     social: Social
     store: Store
     workers: Workers
+    lease: ShardLease
 
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -57,6 +60,8 @@ class SolitaireBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database_url)
+        self.lease = ShardLease(self.store, self.config.shard_ids or (-1,))
+        await self.lease.take()
         self.workers = Workers(self.config.workers)
         await self.workers.start()
         self.service = GameService(self.store, self.workers)
@@ -98,22 +103,16 @@ class SolitaireBot(discord.AutoShardedClient):
             await handle_message(
                 self, message, self.service, self.config.message_content, self.language_of
             )
-        except Exception:
-            log.exception("message %s failed", message.id)
-            oops = tr(self.languages.get(message.author.id, DEFAULT), "oops")
-            await message.reply(oops, mention_author=False)
+        except Exception as error:
+            locale = self.languages.get(message.author.id, DEFAULT)
+            text = trouble(error, locale, f"message {message.id}")
+            await message.reply(text, mention_author=False)
 
     async def on_app_command_error(
         self, interaction: Interaction, error: app_commands.AppCommandError
     ) -> None:
-        log.exception(
-            "command %s failed", interaction.command and interaction.command.name, exc_info=error
-        )
-        oops = tr(language(interaction), "oops")
-        if interaction.response.is_done():
-            await interaction.followup.send(oops, ephemeral=True)
-        else:
-            await interaction.response.send_message(oops, ephemeral=True)
+        what = f"command {interaction.command and interaction.command.name}"
+        await say_privately(interaction, trouble(error, language(interaction), what))
 
     async def close(self) -> None:
         await super().close()
@@ -128,6 +127,8 @@ class SolitaireBot(discord.AutoShardedClient):
         await asyncio.shield(self._released)
 
     async def _release(self) -> None:
+        if hasattr(self, "lease"):
+            await self.lease.release()
         if hasattr(self, "workers"):
             await self.workers.close()
         if hasattr(self, "store"):
@@ -166,16 +167,33 @@ async def _run(config: Config) -> None:
         await client.release()
 
 
+class RedactTokens(logging.Filter):
+    """Hides interaction and webhook tokens in log lines (discord.py logs the
+    URLs of its requests at DEBUG): each is a key to answer as the bot."""
+
+    _TOKEN = re.compile(r"(/(?:interactions|webhooks)/\d+/)[\w.\-]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        redacted = self._TOKEN.sub(r"\1***", message)
+        if redacted != message:
+            record.msg, record.args = redacted, None
+        return True
+
+
 def run_bot(config: Config) -> int:
     discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO))
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactTokens())
     point_at(config)
     try:
         asyncio.run(_run(config))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
         return 2
-    except StoreError as error:
-        # An unreadable database, a newer schema, a failed migration: one line, and out.
+    except (StoreError, ShardTaken) as error:
+        # An unreadable database, a newer schema, a failed migration, a shard
+        # that another process runs: one line, and out.
         log.error("cannot start: %s", error)
         return 2
     return 0

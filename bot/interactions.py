@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import discord
 
-from texts import locale_of
+from storage import StoreUnavailable
+from texts import locale_of, tr
 
 from .replies import Asker
+
+log = logging.getLogger("bot")
 
 if TYPE_CHECKING:
     from .client import SolitaireBot
@@ -33,3 +37,23 @@ def asker_of(interaction: Interaction) -> Asker:
     return Asker(
         interaction.user.id, language(interaction), interaction.guild_id, interaction.channel_id
     )
+
+
+def trouble(error: BaseException, locale: str, what: str) -> str:
+    """What to tell a player whose request failed with *error*, logged for
+    the operator: the store's passing trouble in words (one log line),
+    anything else as "oops" (with its traceback)."""
+    cause = getattr(error, "original", error)  # app_commands wraps the callback's error
+    if isinstance(cause, StoreUnavailable):
+        log.warning("%s: storage unavailable: %s", what, cause)
+        return tr(locale, "storage.busy")
+    log.error("%s failed", what, exc_info=cause)
+    return tr(locale, "oops")
+
+
+async def say_privately(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answers *interaction* with a message only its user sees."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

@@ -78,10 +78,12 @@ class GameService:
         daily: str | None = None,
         news: str = "",
         winnable: bool = False,
+        practice: bool = False,
     ) -> Reply:
         """Starts a game (``/play``); if one of that profile is unfinished,
         offers a choice unless *replace* says to abandon it. A *daily* game
-        counts for that day; *winnable* picks a deal the solver has won."""
+        counts for that day, a *practice* one is today's daily deal played
+        again; *winnable* picks a deal the solver has won."""
         locale = asker.locale
         try:
             # Checked first: only the game's own options reach the engine, and
@@ -89,9 +91,16 @@ class GameService:
             chosen = {k: v for k, v in (options or {}).items() if v is not None}
             resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)
             game = new_game(profile, deal, winnable=winnable and deal is None, **resolved)
+            # Today's daily deal is dealt only by /daily, so nobody can rehearse it.
+            todays = daily_deal(game.profile, self.boards.today())
+            while not (daily or practice) and game.deal == todays and game.rules_code == "":
+                if deal is not None:
+                    return Notice(tr(locale, "daily.by_hand", game=game.title))
+                game = new_game(profile, None, winnable=winnable, **resolved)
         except BadOption as error:
             return Notice(error.text(locale))
-        wait = await self._take_turn(asker, *DEALS)
+        # Only a game dealt counts: an offer to resume one, or a refusal, does not.
+        wait = await self._take_turn(asker, *DEALS, count=False)
         if wait:
             return Notice(tr(locale, "wait.deals", seconds=f"{wait:g}"))
         try:
@@ -116,6 +125,7 @@ class GameService:
                 daily=daily is not None,
                 winnable=winnable and deal is None,
             )
+        await self._take_turn(asker, *DEALS)
         news = news or tr(locale, "start.new", game=game.title, deal=game.deal)
         return await self.boards.board(row, game, news, locale)
 
@@ -143,16 +153,16 @@ class GameService:
             deal=deal,
             replace=replace,
             daily=day if counted is None else None,
+            practice=counted is not None,
             news=news,
         )
 
     async def play_deal(self, asker: Asker, game_id: int) -> Reply:
         """Starts, for the asker, the deal of game *game_id* under its rules:
         a challenge taken up."""
-        try:
-            row = await self._store.get_game(game_id)
-        except NotFound:
-            return Notice(tr(asker.locale, "game.gone"))
+        row = await open_to_others(self._store, asker, game_id, self.boards.today())
+        if isinstance(row, Notice):
+            return row
         if row.deal is None:
             return Notice(tr(asker.locale, "game.no_deal"))
         return await self.start(asker, row.profile, deal=row.deal, options=row.options)
@@ -283,10 +293,13 @@ class GameService:
 
     # -- inside --------------------------------------------------------------------
 
-    async def _take_turn(self, asker: Asker, kind: str, times: int, seconds: float) -> float:
+    async def _take_turn(
+        self, asker: Asker, kind: str, times: int, seconds: float, *, count: bool = True
+    ) -> float:
         """A use of a shared resource, counted in the store so that every
         process sees it; returns how long to wait first (0: go ahead)."""
-        return await self._store.take_turn(asker.user_id, kind, times, seconds, self._clock())
+        now = self._clock()
+        return await self._store.take_turn(asker.user_id, kind, times, seconds, now, count=count)
 
     async def _find(
         self, asker: Asker, game_id: int | None, *, finished_too: bool = False
@@ -379,6 +392,22 @@ class GameService:
 
 def not_yours(owner_id: int, locale: str) -> str:
     return tr(locale, "game.not_yours", owner=f"<@{owner_id}>")
+
+
+async def open_to_others(store: Store, asker: Asker, game_id: int, today: str) -> GameRow | Notice:
+    """The game *game_id*, if the asker may take up its deal or watch its
+    replay: it is their own finished game, its winner shared it, or it is a
+    daily game whose day is over. A refusal names no one."""
+    try:
+        row = await store.get_game(game_id)
+    except NotFound:
+        return Notice(tr(asker.locale, "game.gone"))
+    if row.status == Status.PLAYING:
+        return Notice(tr(asker.locale, "game.not_shared"))
+    day_over = row.daily is not None and row.daily < today
+    if row.user_id == asker.user_id or row.shared_at is not None or day_over:
+        return row
+    return Notice(tr(asker.locale, "game.not_shared"))
 
 
 def busy_notice(busy: Busy, locale: str) -> Notice:

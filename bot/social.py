@@ -16,9 +16,9 @@ from solitaire import VARIANTS, BadOption, BadRecord, find_variant
 from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
 
-from . import jobs
+from . import jobs, markdown
 from .replies import Animation, Asker, Notice, Picture, Shared
-from .service import busy_notice, not_yours
+from .service import busy_notice, not_yours, open_to_others
 from .workers import Busy, Kind, Workers
 
 PERIODS = {"week": 7, "month": 30, "all": None}
@@ -71,7 +71,7 @@ class Social:
             return busy_notice(busy, locale)
         lines = [f"{VARIANTS[p].title}: {_summary(s, locale)}" for p, s in played]
         alt = tr(locale, "stats.alt", name=name, lines=" ".join(lines))
-        return Picture(png, alt, f"**{name}** — " + " · ".join(lines))
+        return Picture(png, alt, f"**{markdown.name(name)}** — " + " · ".join(lines))
 
     async def leaderboard(self, asker: Asker, profile: str, period: str = "week") -> Notice:
         """Returns the asker's server's players by wins, and by daily deals solved."""
@@ -111,7 +111,7 @@ class Social:
                    result=_result(row, locale))
                 for i, row in enumerate(today, 1)
             ]  # fmt: skip
-        return Notice("\n".join(lines), private=False)
+        return Notice(markdown.fit(lines, lambda n: tr(locale, "top.more", n=n)), private=False)
 
     async def share(self, asker: Asker, game_id: int, name: str) -> Shared | Notice:
         """Returns the win card of game *game_id*, for its winner to post."""
@@ -133,26 +133,30 @@ class Social:
             return Notice(error.text(locale))
         except Busy as busy:
             return busy_notice(busy, locale)
+        await self._store.mark_shared(row.id)
         marks = tr(locale, "share.undo") if row.undos else ""
         marks += tr(locale, "share.hints") if row.hints else ""
         what = Msg("share.daily") if row.daily else Msg("share.deal", deal=row.deal)
         text = tr(
-            locale, "share.text", name=name, game=find_variant(row.profile).title, what=what,
+            locale, "share.text", name=markdown.name(name), game=find_variant(row.profile).title,
+            what=what,
             n=len(row.moves),
             time=clock(row.seconds), marks=marks,
         )  # fmt: skip
         return Shared(png, text, row.id)
 
+    async def refuse_replay(self, asker: Asker, game_id: int) -> Notice | None:
+        """Why the asker may not watch the replay of game *game_id*, if they may not."""
+        row = await open_to_others(self._store, asker, game_id, _day(self._clock()))
+        return row if isinstance(row, Notice) else None
+
     async def replay(self, asker: Asker, game_id: int) -> Animation | Notice:
         """Returns the animated GIF of a finished game, made in a worker once
         per game and revision; a long game's is sampled, and says so."""
         locale = asker.locale
-        try:
-            row = await self._store.get_game(game_id)
-        except NotFound:
-            return Notice(tr(locale, "game.gone"))
-        if row.status == Status.PLAYING:
-            return Notice(tr(locale, "replay.playing"))
+        row = await open_to_others(self._store, asker, game_id, _day(self._clock()))
+        if isinstance(row, Notice):
+            return row
         key = (row.id, row.revision)
         replay = self._replays.get(key)
         if replay is None:
@@ -193,7 +197,10 @@ def _day(timestamp: float) -> str:
 
 
 def _name(names: dict[int, str], user_id: int) -> str:
-    return names.get(user_id) or f"<@{user_id}>"
+    """A player by the name they were last seen with, else as a mention (no
+    ping: the bot allows no mentions)."""
+    known = names.get(user_id)
+    return markdown.name(known) if known else f"<@{user_id}>"
 
 
 def _result(row: GameRow, locale: str) -> str:

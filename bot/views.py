@@ -21,12 +21,20 @@ import discord
 from solitaire import VARIANTS
 from texts import DEFAULT, tr
 
-from .interactions import Interaction, asker_of, bot_of, language
+from .interactions import Interaction, asker_of, bot_of, language, say_privately, trouble
 from .replies import Board, Notice, Reply, Unfinished
 
 log = logging.getLogger(__name__)
 
 ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a"}
+_LARGEST_ID = 2**63 - 1
+
+
+def game_id_in(text: str) -> int:
+    """A game id from a custom id: ids no store can hold (a forged press)
+    become 0, which names no game, so the press gets "no longer exists"."""
+    number = int(text)
+    return number if number <= _LARGEST_ID else 0
 
 
 def answers_errors(
@@ -39,13 +47,9 @@ def answers_errors(
     async def wrapper(self: Any, interaction: discord.Interaction[Any]) -> None:
         try:
             await callback(self, interaction)
-        except Exception:
-            log.exception("component %s failed", getattr(self, "custom_id", "?"))
-            oops = tr(language(interaction), "oops")
-            if interaction.response.is_done():
-                await interaction.followup.send(oops, ephemeral=True)
-            else:
-                await interaction.response.send_message(oops, ephemeral=True)
+        except Exception as error:
+            what = f"component {getattr(self, 'custom_id', '?')}"
+            await say_privately(interaction, trouble(error, language(interaction), what))
 
     return wrapper
 
@@ -89,7 +93,7 @@ class GameButton(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> GameButton:
-        return cls(int(match["game"]), match["action"], int(match["revision"]))
+        return cls(game_id_in(match["game"]), match["action"], int(match["revision"]))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -144,7 +148,7 @@ class MoveSelect(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["revision"]))
+        return cls(game_id_in(match["game"]), int(match["revision"]))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -251,7 +255,7 @@ class DealButton(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> DealButton:
-        return cls(match["action"], int(match["game"]))
+        return cls(match["action"], game_id_in(match["game"]))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -260,6 +264,10 @@ class DealButton(
             await bot_of(interaction).social.remember(asker.user_id, interaction.user.display_name)
             reply = await bot_of(interaction).service.play_deal(asker, self.game_id)
             await respond(interaction, reply)
+            return
+        refused = await bot_of(interaction).social.refuse_replay(asker, self.game_id)
+        if refused is not None:
+            await respond(interaction, refused)
             return
         # A long game's GIF takes a moment: answer first, post it when ready.
         await interaction.response.defer(thinking=True)

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from solitaire import Game, load_game
 
+from .names import fitted
 from .table import draw_table, to_png
 from .text import clock
 from .theme import CLASSIC, METRICS, Theme, font, index, palette
@@ -42,8 +43,11 @@ def render_win_card(
     card.putpalette(table.getpalette() or [])
     card.paste(table, (0, _BANNER_H))
     draw = ImageDraw.Draw(card)
-    headline = f"{player[:40]} won {game.title}!"
-    draw.text((METRICS.margin, 12), headline, fill=index(theme, theme.banner), font=font(34))
+    big = font(34)
+    ending = f" won {game.title}!"
+    room = card.width - 2 * METRICS.margin - big.getlength(ending)
+    headline = fitted(player, big, room) + ending
+    draw.text((METRICS.margin, 12), headline, fill=index(theme, theme.banner), font=big)
     facts = [
         f"deal {game.deal}" if game.deal is not None else "a set position",
         f"{len(game.moves)} moves",
@@ -161,7 +165,9 @@ def render_stats_card(
     card = Image.new("P", (max(width, 420), height), index(theme, theme.felt_dark))
     card.putpalette(palette(theme)[1].getpalette() or [])
     draw = ImageDraw.Draw(card)
-    draw.text((m.margin, 14), title[:60], fill=index(theme, theme.banner), font=font(30))
+    big = font(30)
+    headline = fitted(title, big, card.width - 2 * m.margin)
+    draw.text((m.margin, 14), headline, fill=index(theme, theme.banner), font=big)
     for x, text in zip(x_positions, header, strict=True):
         draw.text((x, 62), text, fill=index(theme, theme.caption), font=head_font)
     for row_number, row in enumerate(rows, 1):

@@ -29,6 +29,11 @@ class StoreError(Exception):
     """Base of the store's errors."""
 
 
+class StoreUnavailable(StoreError):
+    """The database cannot take this now (locked, read-only, full, out of
+    reach): nothing was changed, and trying again later may work."""
+
+
 class NotFound(StoreError):
     """No game has that id."""
 
@@ -80,6 +85,8 @@ class GameRow:
     daily: str | None = None
     #: What the last hint's search found, kept for the next hints.
     hint: dict[str, Any] | None = None
+    #: When its winner shared it (``None``: never).
+    shared_at: float | None = None
 
     @property
     def seconds(self) -> float:
@@ -120,6 +127,15 @@ class Stats:
     def win_rate(self) -> float:
         """Wins per game played, 0 … 1."""
         return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A process's hold on a shard (-1: on every shard) until ``expires_at``."""
+
+    shard: int
+    holder: str
+    expires_at: float
 
 
 @dataclass(frozen=True)
@@ -165,6 +181,14 @@ class Store(Protocol):
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None: ...
 
+    async def mark_shared(self, game_id: int) -> None: ...
+
+    async def take_leases(
+        self, shards: Sequence[int], holder: str, until: float, now: float
+    ) -> list[Lease]: ...
+
+    async def drop_leases(self, holder: str) -> None: ...
+
     async def count_hint(self, game_id: int, known: Mapping[str, Any] | None = None) -> None: ...
 
     async def daily_game(self, user_id: int, profile: str, day: str) -> GameRow | None: ...
@@ -192,7 +216,7 @@ class Store(Protocol):
     async def set_status(self, game_id: int, status: str) -> GameRow: ...
 
     async def take_turn(
-        self, user_id: int, kind: str, times: int, seconds: float, now: float
+        self, user_id: int, kind: str, times: int, seconds: float, now: float, *, count: bool = True
     ) -> float: ...
 
     async def stats(self, user_id: int, profile: str) -> Stats: ...

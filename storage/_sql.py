@@ -9,6 +9,7 @@ back as mappings by column name (``aiosqlite.Row``, ``asyncpg.Record``).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -21,6 +22,7 @@ from ._base import (
     DailyTaken,
     GameRow,
     LeaderRow,
+    Lease,
     NotFound,
     Stats,
     Status,
@@ -209,6 +211,15 @@ class SQLStore:
                 (channel_id, message_id, game_id),
             )
 
+    async def mark_shared(self, game_id: int) -> None:
+        """Remembers that the game's winner shared it: its deal and replay are
+        open to others from now on."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE games SET shared_at = coalesce(shared_at, ?) WHERE id = ?",
+                (self._clock(), game_id),
+            )
+
     async def count_hint(self, game_id: int, known: Mapping[str, Any] | None = None) -> None:
         """Counts a hint given and, with *known*, keeps what its search found
         (``GameRow.hint``). The game's record and revision stay as they are:
@@ -286,11 +297,12 @@ class SQLStore:
         return {row["user_id"]: row["name"] for row in rows}
 
     async def take_turn(
-        self, user_id: int, kind: str, times: int, seconds: float, now: float
+        self, user_id: int, kind: str, times: int, seconds: float, now: float, *, count: bool = True
     ) -> float:
         """Counts a use of *kind* by the user at *now* and returns 0, or
         returns how many seconds they must wait (the use is not counted): at
-        most *times* uses in any *seconds*, whichever process serves them."""
+        most *times* uses in any *seconds*, whichever process serves them.
+        Without *count*, only says how long to wait."""
         async with self._write() as db:
             await db.execute(
                 "DELETE FROM cooldowns WHERE user_id = ? AND kind = ? AND used_at <= ?",
@@ -304,11 +316,50 @@ class SQLStore:
             assert row is not None
             if row["uses"] >= times:
                 return round(float(row["oldest"]) + seconds - now, 1)
-            await db.execute(
-                "INSERT INTO cooldowns (user_id, kind, used_at) VALUES (?, ?, ?)",
-                (user_id, kind, now),
-            )
+            if count:
+                await db.execute(
+                    "INSERT INTO cooldowns (user_id, kind, used_at) VALUES (?, ?, ?)",
+                    (user_id, kind, now),
+                )
         return 0.0
+
+    # -- shards ------------------------------------------------------------------
+
+    async def take_leases(
+        self, shards: Sequence[int], holder: str, until: float, now: float
+    ) -> list[Lease]:
+        """Takes (or renews) *holder*'s leases on *shards* until *until*, unless
+        another holder's lease that has not lapsed by *now* is in the way: then
+        takes none and returns those. Shard -1 stands for every shard."""
+        # Every shard (-1) is in the way of any other lease, and any of -1.
+        marks = ", ".join("?" * len(shards))
+        which = "" if -1 in shards else f" AND (shard IN ({marks}) OR shard = -1)"
+        async with self._write() as db:
+            await self._lock_leases(db)
+            rows = await db.fetch(
+                "SELECT shard, holder, expires_at FROM leases"
+                f" WHERE expires_at > ? AND holder != ?{which}",
+                (now, holder, *([] if -1 in shards else shards)),
+            )
+            if rows:
+                return [Lease(r["shard"], r["holder"], r["expires_at"]) for r in rows]
+            for shard in shards:
+                await db.execute(
+                    "INSERT INTO leases (shard, holder, expires_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (shard) DO UPDATE"
+                    " SET holder = excluded.holder, expires_at = excluded.expires_at",
+                    (shard, holder, until),
+                )
+        return []
+
+    async def drop_leases(self, holder: str) -> None:
+        """Gives up every lease of *holder*."""
+        async with self._write() as db:
+            await db.execute("DELETE FROM leases WHERE holder = ?", (holder,))
+
+    async def _lock_leases(self, db: Session) -> None:
+        """Keeps other processes from taking leases until this transaction ends
+        (SQLite's write transactions already do)."""
 
     # -- stats ---------------------------------------------------------------------
 
@@ -411,6 +462,19 @@ def _game_row(row: Row) -> GameRow:
             damage.append(column)
             return default
 
+    def number(column: str, *, required: bool = True) -> float | None:
+        value = row[column]
+        if value is None and not required:
+            return None
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number):
+            damage.append(column)
+            return 0.0
+        return number
+
     extra = decoded("extra", {})
     hint = decoded("hint", None)
     game = GameRow(
@@ -430,12 +494,13 @@ def _game_row(row: Row) -> GameRow:
         hints=row["hints"],
         status=Status(row["status"]),
         revision=row["revision"],
-        started_at=row["started_at"],
-        updated_at=row["updated_at"],
-        finished_at=row["finished_at"],
+        started_at=number("started_at") or 0.0,
+        updated_at=number("updated_at") or 0.0,
+        finished_at=number("finished_at", required=False),
         extra=extra if isinstance(extra, dict) else {},
         daily=row["daily"],
         hint=hint if isinstance(hint, dict) else None,
+        shared_at=number("shared_at", required=False),
     )
     if damage:
         game.extra["unreadable"] = ", ".join(damage)

@@ -71,6 +71,17 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX cooldowns_by_user ON cooldowns (user_id, kind, used_at);
     """,
+    # 6: when a win was shared: only a shared game's deal and replay are
+    # open to others. Which process runs which shard (-1: all of them), so
+    # that no shard runs twice; a lease lapses unless its holder renews it.
+    """
+    ALTER TABLE games ADD COLUMN shared_at REAL;
+    CREATE TABLE leases (
+        shard      INTEGER PRIMARY KEY,
+        holder     TEXT    NOT NULL,
+        expires_at REAL    NOT NULL
+    );
+    """,
 ]
 
 

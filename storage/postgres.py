@@ -16,12 +16,14 @@ from typing import Any
 
 import asyncpg
 
-from ._base import StoreError
+from ._base import StoreError, StoreUnavailable
 from ._sql import Row, SQLStore
 from .migrations import MIGRATIONS, for_postgres
 
 #: Any number; every process of this bot takes the same lock to migrate.
 _MIGRATION_LOCK = 7_061_100
+#: How long a request waits for a connection of the pool before it gives up.
+WAIT = 2.0
 _VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
 
 
@@ -51,6 +53,20 @@ class _Connection:
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
         await self._connection.execute(numbered(sql), *params)
+
+
+#: The database's passing troubles: out of reach, read-only, full, locked, slow.
+_TROUBLE = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.ReadOnlySQLTransactionError,
+    asyncpg.exceptions.InsufficientResourcesError,
+    asyncpg.exceptions.LockNotAvailableError,
+    asyncpg.exceptions.QueryCanceledError,
+    asyncpg.exceptions.OperatorInterventionError,
+)
 
 
 class PostgresStore(SQLStore):
@@ -126,13 +142,22 @@ class PostgresStore(SQLStore):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Connection]:
-        async with self._pool.acquire() as connection:
-            yield _Connection(connection)
+        try:
+            async with self._pool.acquire(timeout=WAIT) as connection:
+                yield _Connection(connection)
+        except _TROUBLE as error:
+            raise StoreUnavailable(f"the database: {error}") from error
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_Connection]:
-        async with self._pool.acquire() as connection, connection.transaction():
-            yield _Connection(connection)
+        try:
+            async with self._pool.acquire(timeout=WAIT) as connection, connection.transaction():
+                yield _Connection(connection)
+        except _TROUBLE as error:
+            raise StoreUnavailable(f"the database: {error}") from error
+
+    async def _lock_leases(self, db: Any) -> None:
+        await db.execute("LOCK TABLE leases IN EXCLUSIVE MODE")
 
     def _is_unique_violation(self, error: Exception) -> bool:
         return isinstance(error, asyncpg.UniqueViolationError)

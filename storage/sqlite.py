@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 
 import aiosqlite
 
-from ._base import StoreError
+from ._base import StoreError, StoreUnavailable
 from ._sql import Row, SQLStore
 from .migrations import MIGRATIONS
 
@@ -34,6 +34,11 @@ def sqlite_path(url: str) -> str:
     return url[len(prefix) :]
 
 
+#: How long a write waits for the file (another process) or for this
+#: process's writes before it gives up: well within Discord's 3 seconds.
+WRITE_WAIT = 2.0
+
+
 class _Connection:
     """An aiosqlite connection as a :class:`storage._sql.Session`."""
 
@@ -41,16 +46,29 @@ class _Connection:
         self._db = db
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        async with self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        with _unavailable():
+            async with self._db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
 
     async def fetchrow(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        async with self._db.execute(sql, params) as cursor:
-            row: Row | None = await cursor.fetchone()
+        with _unavailable():
+            async with self._db.execute(sql, params) as cursor:
+                row: Row | None = await cursor.fetchone()
         return row
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
-        await self._db.execute(sql, params)
+        with _unavailable():
+            await self._db.execute(sql, params)
+
+
+@contextmanager
+def _unavailable() -> Iterator[None]:
+    """SQLite's "locked", "read-only", "disk is full" and the like as
+    :class:`StoreUnavailable`: a passing trouble of the database, not a bug."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        raise StoreUnavailable(f"the database file: {error}") from error
 
 
 class SQLiteStore(SQLStore):
@@ -66,6 +84,10 @@ class SQLiteStore(SQLStore):
         super().__init__(clock)
         self._db = db
         self._session = _Connection(db)
+        # Reads go to a connection of their own (WAL lets it read while a write
+        # waits for the file), so they never queue behind a stuck write.
+        self._reader: aiosqlite.Connection | None = None
+        self._reads = self._session
         self._write_lock = asyncio.Lock()
 
     @classmethod
@@ -91,6 +113,14 @@ class SQLiteStore(SQLStore):
             for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON"):
                 await db.execute(f"PRAGMA {pragma}")
             await store.migrate()
+            # Writes give up after WRITE_WAIT: the player hears "busy" in time.
+            await db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
+            if path != ":memory:":
+                store._reader = await aiosqlite.connect(path, isolation_level=None)
+                store._reader.row_factory = aiosqlite.Row
+                await store._reader.execute("PRAGMA busy_timeout = 5000")
+                await store._reader.execute("PRAGMA query_only = ON")
+                store._reads = _Connection(store._reader)
         except sqlite3.Error as error:
             await db.close()
             raise StoreError(f"Cannot use the database file {path}: {error}") from None
@@ -100,6 +130,8 @@ class SQLiteStore(SQLStore):
         return store
 
     async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
         await self._db.close()
 
     # -- schema ------------------------------------------------------------------
@@ -151,18 +183,25 @@ class SQLiteStore(SQLStore):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Connection]:
-        yield self._session
+        yield self._reads
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_Connection]:
-        async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            await asyncio.wait_for(self._write_lock.acquire(), WRITE_WAIT)
+        except TimeoutError:
+            raise StoreUnavailable("the database file: writes are waiting on a stuck one") from None
+        try:
+            await self._session.execute("BEGIN IMMEDIATE")
             try:
                 yield self._session
             except BaseException:
                 await self._db.rollback()
                 raise
-            await self._db.commit()
+            with _unavailable():
+                await self._db.commit()
+        finally:
+            self._write_lock.release()
 
     def _is_unique_violation(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)

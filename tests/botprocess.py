@@ -36,7 +36,6 @@ class BotProcess:
         self.shards = tuple(int(i) for i in ids.split(",")) if ids else (0,)
 
     async def start(self) -> None:
-        self.server.disconnected(self.shards)
         with open(self.log, "ab") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=self.folder, env=self.env,
@@ -63,6 +62,7 @@ class BotProcess:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         await self.process.wait()
+        self.server.disconnected(self.shards)
 
     async def stop(self) -> int:
         assert self.process is not None
@@ -73,4 +73,5 @@ class BotProcess:
             except TimeoutError:
                 self.process.kill()
                 await self.process.wait()
+            self.server.disconnected(self.shards)
         return self.process.returncode or 0

@@ -106,6 +106,8 @@ async def test_the_token_is_not_logged_even_when_debugging(
         await server.slash("play", {"game": "klondike", "deal": 1})
     log = bot.log.read_text()
     assert "DEBUG" in log and TOKEN not in log
+    # Nor the interactions' tokens, each a key to answer as the bot for 15 minutes.
+    assert "/interactions/" in log and "/***" in log and "token-" not in log
 
 
 @pytest.mark.parametrize(

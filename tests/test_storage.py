@@ -94,9 +94,7 @@ async def test_a_game_round_trips_through_the_store(store: SQLStore) -> None:
     assert load_game(loaded.record) == game
 
 
-async def test_each_user_has_one_unfinished_game_per_profile(
-    store: SQLStore, clock: Clock
-) -> None:
+async def test_each_user_has_one_unfinished_game_per_profile(store: SQLStore, clock: Clock) -> None:
     first = await store.create_game(1, new_game("klondike", deal=1).to_record())
     with pytest.raises(UnfinishedGame) as info:
         await store.create_game(1, new_game("klondike", deal=2).to_record())
@@ -112,9 +110,7 @@ async def test_each_user_has_one_unfinished_game_per_profile(
     assert await store.current_game(2) is None
 
 
-async def test_the_current_game_is_the_most_recently_touched(
-    store: SQLStore, clock: Clock
-) -> None:
+async def test_the_current_game_is_the_most_recently_touched(store: SQLStore, clock: Clock) -> None:
     klondike = await store.create_game(1, new_game("klondike", deal=1).to_record())
     clock.tick()
     await store.create_game(1, new_game("casket", deal=1).to_record())

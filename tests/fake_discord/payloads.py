@@ -320,6 +320,13 @@ def component(custom_id: str, values: list[str] | None = None) -> dict[str, Any]
     return data
 
 
+def menu(custom_id: str) -> list[dict[str, Any]]:
+    """One action row holding a select menu with this custom id."""
+    options = [{"label": "s", "value": "s"}]
+    select = {"type": ComponentType.string_select.value, "custom_id": custom_id, "options": options}
+    return [{"type": ComponentType.action_row.value, "components": [select]}]
+
+
 def buttons(custom_ids: list[str]) -> list[dict[str, Any]]:
     """One action row of buttons with these custom ids."""
     row = [

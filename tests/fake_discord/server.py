@@ -216,11 +216,13 @@ class DiscordServer:
                 )
         return None
 
-    def forged(self, custom_ids: list[str], channel_id: int = CHANNEL_ID) -> dict[str, Any]:
-        """A bot message carrying buttons with the given custom ids."""
-        return self._message(
-            channel_id, {"content": "", "components": payloads.buttons(custom_ids)}, []
-        )
+    def forged(
+        self, custom_ids: list[str], channel_id: int = CHANNEL_ID, *, menu: str | None = None
+    ) -> dict[str, Any]:
+        """A bot message carrying buttons with the given custom ids (and a
+        select menu with the custom id *menu*)."""
+        components = payloads.buttons(custom_ids) + (payloads.menu(menu) if menu else [])
+        return self._message(channel_id, {"content": "", "components": components}, [])
 
     async def callback(self, request: web.Request) -> web.Response:
         arrived = time.monotonic()  # the reply is in: reading its upload is our time, not the bot's

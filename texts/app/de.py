@@ -29,6 +29,7 @@ TEXTS: dict[str, str] = {
     # -- the bot: games, moves, boards ------------------------------------------
     "oops": "Bei mir ist etwas schiefgegangen; nichts wurde geändert. Bitte versuch es noch einmal.",
     "wait.deals": "Das sind viele neue Spiele: versuch es in {seconds} s wieder.",
+    "storage.busy": "Der Speicher des Bots ist gerade belegt oder schreibgeschützt: es wurde nichts gespielt. Versuch es gleich noch einmal.",
     "wait.moves": "Das sind viele Züge auf einmal: versuch es in {seconds} s wieder.",
     "busy.all": "Gerade wollen das viele Spieler: versuch es gleich noch einmal.",
     "busy.yours": "Deine letzte Anfrage wird noch bearbeitet: versuch es wieder, wenn sie beantwortet ist.",
@@ -40,6 +41,7 @@ TEXTS: dict[str, str] = {
         "Du hast ein angefangenes {game}-Spiel (Nr. {deal}, {n:Zug|Züge}). "
         "Weiterspielen oder aufgeben und neu austeilen?"
     ),
+    "daily.by_hand": "Das ist das heutige Tagesspiel von {game}: spiel es mit `/daily`. Ab morgen (UTC) kann es mit seiner Nummer gegeben werden.",
     "daily.first": "Tagesspiel {game} vom {day}, Spiel Nr. {deal}: deine erste Partie davon zählt.",
     "daily.again": (
         "Du hast das Tagesspiel {game} vom {day} schon gespielt ({status}); "
@@ -81,6 +83,7 @@ TEXTS: dict[str, str] = {
     "game.over": "Dieses Spiel ist vorbei ({status}). /play startet ein neues.",
     "game.changed": "Das Spiel hat sich gerade geändert; versuch es noch einmal.",
     "game.busy": "Dein Spiel ist mit einem anderen Zug beschäftigt; versuch es noch einmal.",
+    "game.not_shared": "Dieses Spiel wurde nicht geteilt, darum sind sein Spiel und seine Wiederholung nicht offen.",
     "game.no_deal": "Dieses Spiel hat keine Spielnummer und lässt sich daher nicht nachspielen.",
     "game.damaged": (
         "Dein gespeichertes Spiel {id} lässt sich nicht nachspielen ({why}). "
@@ -121,6 +124,7 @@ TEXTS: dict[str, str] = {
     "top.all": "insgesamt",
     "top.days": "die letzten {n} Tage",
     "top.wins": "Meiste Siege:",
+    "top.more": "…und {n} weitere.",
     "top.row": "{place}. {name} — {won} von {played}",
     "top.best": ", bestes {n} Züge",
     "top.no_wins": "noch hat niemand ein Spiel beendet",

@@ -29,6 +29,7 @@ TEXTS: dict[str, str] = {
     # -- the bot: games, moves, boards ------------------------------------------
     "oops": "Something went wrong on my side; nothing was changed. Please try again.",
     "wait.deals": "That is a lot of new deals: try again in {seconds} s.",
+    "storage.busy": "The bot's storage is busy or read-only right now: nothing was played. Try again in a moment.",
     "wait.moves": "That is a lot of moves at once: try again in {seconds} s.",
     "busy.all": "Many players are asking for that right now: try again in a moment.",
     "busy.yours": "Your last request is still being worked on: try again when it is answered.",
@@ -40,6 +41,7 @@ TEXTS: dict[str, str] = {
         "You have a {game} game in progress (deal {deal}, {n:move|moves}). "
         "Resume it, or abandon it for a new deal?"
     ),
+    "daily.by_hand": "That is today's daily deal of {game}: play it with `/daily`. It can be dealt by number from tomorrow (UTC).",
     "daily.first": "Daily {game} of {day}, deal {deal}: your first game of it counts.",
     "daily.again": (
         "You have played the daily {game} of {day} ({status}); "
@@ -81,6 +83,7 @@ TEXTS: dict[str, str] = {
     "game.over": "That game is over ({status}). /play starts a new one.",
     "game.changed": "That game just changed; try again.",
     "game.busy": "Your game is busy with another move; try again.",
+    "game.not_shared": "That game was not shared, so its deal and replay are not open.",
     "game.no_deal": "That game was not dealt from a deal number, so it can't be replayed.",
     "game.damaged": (
         "Your saved game {id} can't be replayed ({why}). "
@@ -121,6 +124,7 @@ TEXTS: dict[str, str] = {
     "top.all": "all time",
     "top.days": "the last {n} days",
     "top.wins": "Most wins:",
+    "top.more": "…and {n} more.",
     "top.row": "{place}. {name} — {won} of {played}",
     "top.best": ", best {n} moves",
     "top.no_wins": "nobody has finished a game yet",
