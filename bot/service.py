@@ -6,6 +6,10 @@ the Discord adapter both speak through it.
 
 A change is acknowledged only after its transaction commits: the board is
 built from the game as stored.
+
+Over 400 lines because there are many use cases, each short; what they share
+lives elsewhere: the games in play (:mod:`bot.live`), boards
+(:mod:`bot.boards`), known hint lines (:mod:`bot.hints`), workers.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@
 ``?`` for each parameter. A subclass supplies the connection: a
 :class:`Session` to read in, and one inside a write transaction. Rows come
 back as mappings by column name (``aiosqlite.Row``, ``asyncpg.Record``).
+
+Over 400 lines because the store interface is that long: one method a
+query, its SQL beside it, written once for both databases.
 """
 
 from __future__ import annotations
