@@ -169,13 +169,18 @@ async def _run(config: Config) -> None:
 
 class RedactTokens(logging.Filter):
     """Hides interaction and webhook tokens in log lines (discord.py logs the
-    URLs of its requests at DEBUG): each is a key to answer as the bot."""
+    URLs of its requests, and the gateway's events, at DEBUG): each is a key
+    to answer as the bot."""
 
-    _TOKEN = re.compile(r"(/(?:interactions|webhooks)/\d+/)[\w.\-]+")
+    _TOKENS = (
+        re.compile(r"(/(?:interactions|webhooks)/\d+/)[\w.\-]+"),
+        re.compile(r"""(['"]token['"]: ['"])[^'"]+"""),
+    )
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        redacted = self._TOKEN.sub(r"\1***", message)
+        message = redacted = record.getMessage()
+        for pattern in self._TOKENS:
+            redacted = pattern.sub(r"\1***", redacted)
         if redacted != message:
             record.msg, record.args = redacted, None
         return True

@@ -45,7 +45,7 @@ async def keep_moving(server: FakeDiscord, busy: asyncio.Future[Any]) -> list[fl
         times.append(reply.elapsed)
         assert reply.kind == 7, reply.content  # the board, edited: the move was played
         board = reply
-        await asyncio.sleep(0.15)  # a quick player, under the rate limit
+        await asyncio.sleep(0.2)  # a quick player, under the rate limit of 30 moves in 5 s
     return times
 
 
@@ -84,7 +84,7 @@ async def test_replays_of_a_long_win_never_hold_up_a_move(
     [(game_id,)] = await execute(database_url, "SELECT id FROM games WHERE status = 'playing'")
     await execute(
         database_url,
-        "UPDATE games SET start = ?, moves = ?, move_count = ?, status = 'won',"
+        "UPDATE games SET start = ?, moves = ?, move_count = ?, status = 'won', shared_at = 1,"
         " finished_at = updated_at + 600 WHERE id = ?",
         json.dumps(start), json.dumps(moves), len(moves), game_id,
     )  # fmt: skip
