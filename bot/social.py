@@ -146,9 +146,16 @@ class Social:
         return Shared(png, text, row.id)
 
     async def refuse_replay(self, asker: Asker, game_id: int) -> Notice | None:
-        """Why the asker may not watch the replay of game *game_id*, if they may not."""
+        """Why the asker may not watch the replay of game *game_id* now, if
+        they may not: asked before the bot answers in public that a GIF is coming."""
         row = await open_to_others(self._store, asker, game_id, _day(self._clock()))
-        return row if isinstance(row, Notice) else None
+        if isinstance(row, Notice):
+            return row
+        key = (row.id, row.revision)
+        busy = self._workers.refuses(Kind.GIF, asker.user_id)
+        if key in self._replays or key in self._making or busy is None:
+            return None
+        return busy_notice(busy, asker.locale)
 
     async def replay(self, asker: Asker, game_id: int) -> Animation | Notice:
         """Returns the animated GIF of a finished game, made in a worker once

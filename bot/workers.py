@@ -89,6 +89,14 @@ class Workers:
         warm = [loop.run_in_executor(self._heavy, jobs.warm_up) for _ in range(self.processes)]
         await asyncio.gather(*warm, loop.run_in_executor(self._replays, jobs.warm_up))
 
+    def refuses(self, kind: Kind, player: int | None = None) -> Busy | None:
+        """The :class:`Busy` that :meth:`run` would raise now, if any."""
+        if player is not None and player in self._players:
+            return Busy(kind, mine=True)
+        if self._in_flight[kind] >= self.bounds[kind]:
+            return Busy(kind, mine=False)
+        return None
+
     async def run(
         self, kind: Kind, job: Callable[..., T], *args: Any, player: int | None = None
     ) -> T:
@@ -97,10 +105,9 @@ class Workers:
         :raises Busy: at once, if *player* has a job in flight or the kind's
             bound is reached.
         """
-        if player is not None and player in self._players:
-            raise Busy(kind, mine=True)
-        if self._in_flight[kind] >= self.bounds[kind]:
-            raise Busy(kind, mine=False)
+        busy = self.refuses(kind, player)
+        if busy is not None:
+            raise busy
         executor = self._replays if kind is Kind.REPLAY else self._heavy
         self._in_flight[kind] += 1
         self.started[kind] += 1

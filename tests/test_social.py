@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+import time
 from collections.abc import AsyncIterator
 
 import pytest
@@ -11,6 +13,7 @@ from PIL import Image
 from bot.replies import Animation, Asker, Board, Notice, Picture, Shared, Unfinished
 from bot.service import GameService
 from bot.social import Social
+from bot.workers import Kind
 from solitaire import daily_deal, load_position
 from storage import SQLStore, open_store
 from texts import ordinal
@@ -212,3 +215,21 @@ async def test_share_gives_the_winner_a_card_and_anyone_the_deal(
     assert isinstance(again, Animation) and again.gif is replay.gif  # made once per revision
     challenge = await service.play_deal(Asker(BOB), won.game_id)
     assert isinstance(challenge, Board) and (await store.get_game(challenge.game_id)).deal == 4711
+
+
+async def test_a_replay_that_would_wait_is_refused_before_the_bot_answers_in_public(
+    store: SQLStore, service: GameService, social: Social, clock: Clock
+) -> None:
+    won = await win(store, service, clock, ALICE, deal=4711)
+    await social.share(Asker(ALICE), won.game_id, "Alice")
+    workers = social._workers
+    # Every GIF worker busy (with a job that just takes time):
+    slots = [
+        asyncio.ensure_future(workers.run(Kind.GIF, time.sleep, 0.3))
+        for _ in range(workers.bounds[Kind.GIF])
+    ]
+    await asyncio.sleep(0.05)
+    refused = await social.refuse_replay(Asker(BOB), won.game_id)
+    assert isinstance(refused, Notice) and "try again in a moment" in refused.text
+    await asyncio.gather(*slots)
+    assert await social.refuse_replay(Asker(BOB), won.game_id) is None
