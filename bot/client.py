@@ -7,6 +7,7 @@ import asyncio
 import logging
 import re
 import signal
+import time
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -29,6 +30,9 @@ from .views import DYNAMIC_ITEMS
 from .workers import Workers
 
 log = logging.getLogger("bot")
+
+#: How long a process trusts that the stored language is the one it wrote.
+LANGUAGE_FRESH = 60.0
 
 
 class SolitaireBot(discord.AutoShardedClient):
@@ -53,9 +57,11 @@ class SolitaireBot(discord.AutoShardedClient):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         # Each user's language as their last interaction in this process told
-        # it: the store is written only when it changes. Plain messages carry
-        # no language; they are answered in the stored one.
-        self.languages: dict[int, str] = {}
+        # it, and when it was written to the store: written again when it
+        # changes, or after LANGUAGE_FRESH seconds, as another process may have
+        # written another since. Plain messages carry no language; they are
+        # answered in the stored one.
+        self.languages: dict[int, tuple[str, float]] = {}
         self._released: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -84,9 +90,10 @@ class SolitaireBot(discord.AutoShardedClient):
         log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def on_interaction(self, interaction: Interaction) -> None:
-        user_id, told = interaction.user.id, language(interaction)
-        if self.languages.get(user_id) != told:
-            self.languages[user_id] = told
+        user_id, told, now = interaction.user.id, language(interaction), time.monotonic()
+        known, written = self.languages.get(user_id, ("", -LANGUAGE_FRESH))
+        if known != told or now - written >= LANGUAGE_FRESH:
+            self.languages[user_id] = told, now
             await self.store.set_language(user_id, told)
 
     async def language_of(self, message: discord.Message) -> str:
@@ -104,7 +111,7 @@ class SolitaireBot(discord.AutoShardedClient):
                 self, message, self.service, self.config.message_content, self.language_of
             )
         except Exception as error:
-            locale = self.languages.get(message.author.id, DEFAULT)
+            locale = self.languages.get(message.author.id, (DEFAULT, 0.0))[0]
             text = trouble(error, locale, f"message {message.id}")
             await message.reply(text, mention_author=False)
 
