@@ -54,6 +54,18 @@ def replay(record: Mapping[str, Any]) -> Snapshot:
     return load_game(record).snapshot()
 
 
+def undo(record: Mapping[str, Any]) -> tuple[dict[str, Any], Snapshot]:
+    """Replays a record and takes its last move back, as a player's undo
+    does; returns the record after it, and where it ends.
+
+    :raises solitaire.BadRecord: if it does not replay.
+    :raises solitaire.IllegalMove: if it has no move to take back.
+    """
+    game = load_game(record)
+    game.undo()
+    return game.to_record(), game.snapshot()
+
+
 def search(record: Mapping[str, Any], seconds: float = HINT_SECONDS) -> Searched:
     """Searches for a win from the position of *record* for at most *seconds*."""
     game = load_game(record)

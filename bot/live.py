@@ -81,6 +81,17 @@ class LiveGames:
             raise
         return game
 
+    async def undone(self, game: Game) -> Game:
+        """*game* after an undo, made in a worker: a long game set up from a
+        snapshot has no earlier positions in this process, and replaying its
+        record here would hold up every player.
+
+        :raises Busy: if no worker can take it now.
+        :raises IllegalMove: if there is no move to take back.
+        """
+        record, snapshot = await self._workers.run(Kind.REPLAY, jobs.undo, game.to_record())
+        return restore_game(record, snapshot)
+
     def remember(self, row: GameRow, game: Game) -> None:
         """Keeps *game* as the stored revision of *row*."""
         self._games[row.id] = (row.revision, game)

@@ -194,7 +194,7 @@ class GameService:
         if wait:
             return Notice(tr(asker.locale, "wait.moves", seconds=f"{wait:g}"))
         change = _COMMANDS.get(command or "", lambda game: _move(game, text))
-        return await self._change(asker, game_id, change, revision, grows=command != "undo")
+        return await self._change(asker, game_id, change, revision, undo=command == "undo")
 
     async def hint(self, asker: Asker, *, game_id: int | None = None) -> Reply:
         """A good move: the next of a winning line already found, if the game
@@ -344,11 +344,11 @@ class GameService:
         change: Callable[[Game], Msg],
         revision: int | None = None,
         *,
-        grows: bool = True,
+        undo: bool = False,
     ) -> Reply:
         """Applies *change* to the asker's game and stores it, retrying if the
         game changed meanwhile; returns the new board or why nothing changed.
-        A change that *grows* the record is refused past ``MAX_MOVES``."""
+        Past ``MAX_MOVES`` only an *undo* is played."""
         locale = asker.locale
         first = await self._row(asker, game_id)
         if isinstance(first, Notice):
@@ -367,12 +367,19 @@ class GameService:
                     row, game = found
                 if revision is not None and row.revision != revision:
                     return Notice(tr(locale, "board.stale"))
-                if grows and len(game.moves) >= MAX_MOVES:
+                if not undo and len(game.moves) >= MAX_MOVES:
                     return Notice(tr(locale, "game.too_long", n=MAX_MOVES))
                 try:
-                    news = change(game)
+                    if undo and not game.has_history:
+                        taken_back = game.moves[-1]
+                        game = await self.live.undone(game)
+                        news = Msg("move.undone", move=taken_back.notation)
+                    else:
+                        news = change(game)
                 except IllegalMove as error:
                     return Notice(error.text(locale))  # the rules changed nothing
+                except Busy as busy:
+                    return busy_notice(busy, locale)
                 record = game.to_record()
                 try:
                     row = await self._store.save_moves(

@@ -434,6 +434,12 @@ class Game:
         destination = self._piles[target]
         self._piles[target] = Pile(destination.cards + pile.cards[keep:], destination.down)
 
+    @property
+    def has_history(self) -> bool:
+        """Whether :meth:`undo` and :meth:`pop` can take back the last move
+        at once; a game set up from a snapshot replays its record first."""
+        return not self._history or self._history[-1] is not None
+
     def undo(self) -> Move:
         """Takes back the last move and returns it.
 

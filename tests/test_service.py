@@ -354,3 +354,20 @@ async def test_the_deal_limit_holds_across_processes_and_skips_mistakes(
             assert isinstance(started, Board)
         refused = await two.start(Asker(ALICE), "casket", deal=7, replace=True)
         assert isinstance(refused, Notice) and "try again in" in refused.text
+
+
+async def test_an_undo_in_a_long_restored_game_is_made_in_a_worker(store: SQLStore) -> None:
+    game = new_game("klondike", deal=7, passes="unlimited")
+    for _ in range(400):
+        game.play("s")
+    row = await store.create_game(ALICE, game.to_record())
+    service = GameService(store)  # nothing cached: the record is replayed by a worker
+    undone = await board(await service.move(Asker(ALICE), "u"))
+    assert undone.news == "Took back `s`."
+    stored = await store.get_game(row.id)
+    assert (len(stored.moves), stored.redo, stored.undos) == (399, ["s"], 1)
+    live = await service.game(Asker(ALICE), row.id)
+    game.undo()
+    assert live == game and not live.has_history  # set up from a snapshot, not replayed here
+    redone = await board(await service.move(Asker(ALICE), "redo"))
+    assert redone.news == "Played `s` again." and len((await store.get_game(row.id)).moves) == 400
