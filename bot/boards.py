@@ -18,6 +18,15 @@ from .replies import Board
 MAX_CHOICES = 25  # Discord's limit on a select menu's options and on autocomplete
 
 
+def utc_day(timestamp: float) -> str:
+    """The UTC day of *timestamp*, ``YYYY-MM-DD``.
+
+    >>> utc_day(0.0)
+    '1970-01-01'
+    """
+    return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
+
+
 class BoardMaker:
     """Boards of one store's games, drawn in one theme, timed by one clock."""
 
@@ -58,7 +67,7 @@ class BoardMaker:
 
     def today(self) -> str:
         """The UTC day, ``YYYY-MM-DD``: the daily deal changes at midnight UTC."""
-        return time.strftime("%Y-%m-%d", time.gmtime(self._clock()))
+        return utc_day(self._clock())
 
     async def _standing(self, row: GameRow, locale: str) -> str:
         """How a win compares with others on the same deal: ``3rd of 7 today``."""

@@ -4,8 +4,9 @@ spoilers or headings, and messages within Discord's length limit."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
+
+from render.names import one_line
 
 #: Discord's limit on a message's content.
 MAX_CONTENT = 2000
@@ -24,8 +25,7 @@ def name(text: str) -> str:
     >>> name("Zoë\\nSmith")
     'Zoë Smith'
     """
-    words = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).split()
-    line = " ".join(words) or "?"
+    line = one_line(text) or "?"
     if len(line) > MAX_NAME:
         line = line[: MAX_NAME - 3].rstrip() + "..."
     return _SPECIAL.sub(r"\\\1", line)

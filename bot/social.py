@@ -6,7 +6,6 @@ import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from render import CLASSIC, Replay, Theme
@@ -17,6 +16,7 @@ from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
 
 from . import jobs, markdown
+from .boards import utc_day
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import busy_notice, not_yours, open_to_others
 from .workers import Busy, Kind, Workers
@@ -84,7 +84,7 @@ class Social:
             return Notice(error.text(locale))
         days = PERIODS.get(period, 7)
         since = 0.0 if days is None else self._clock() - days * 86400
-        since_day = "" if days is None else _day(since)
+        since_day = "" if days is None else utc_day(since)
         wins = await self._store.leaderboard(guild_id, cls.profile, since=since)
         dailies = await self._store.daily_leaderboard(guild_id, cls.profile, since_day=since_day)
         names = await self._store.names([row.user_id for row in [*wins, *dailies]])
@@ -102,7 +102,9 @@ class Social:
                played=row.played)
             for i, row in enumerate(dailies, 1)
         ] or [tr(locale, "top.no_dailies")]  # fmt: skip
-        today = await self._store.daily_results(cls.profile, _day(self._clock()), guild_id=guild_id)
+        today = await self._store.daily_results(
+            cls.profile, utc_day(self._clock()), guild_id=guild_id
+        )
         if today:
             today_names = await self._store.names([row.user_id for row in today])
             lines.append(tr(locale, "top.today"))
@@ -148,7 +150,7 @@ class Social:
     async def refuse_replay(self, asker: Asker, game_id: int) -> Notice | None:
         """Why the asker may not watch the replay of game *game_id* now, if
         they may not: asked before the bot answers in public that a GIF is coming."""
-        row = await open_to_others(self._store, asker, game_id, _day(self._clock()))
+        row = await open_to_others(self._store, asker, game_id, utc_day(self._clock()))
         if isinstance(row, Notice):
             return row
         key = (row.id, row.revision)
@@ -161,7 +163,7 @@ class Social:
         """Returns the animated GIF of a finished game, made in a worker once
         per game and revision; a long game's is sampled, and says so."""
         locale = asker.locale
-        row = await open_to_others(self._store, asker, game_id, _day(self._clock()))
+        row = await open_to_others(self._store, asker, game_id, utc_day(self._clock()))
         if isinstance(row, Notice):
             return row
         key = (row.id, row.revision)
@@ -197,10 +199,6 @@ class Social:
         while len(self._replays) > _CACHED_REPLAYS:
             self._replays.popitem(last=False)
         return replay
-
-
-def _day(timestamp: float) -> str:
-    return datetime.fromtimestamp(timestamp, tz=UTC).date().isoformat()
 
 
 def _name(names: dict[int, str], user_id: int) -> str:

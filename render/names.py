@@ -35,10 +35,19 @@ def fitted(name: str, font: Font, width: float) -> str:
     return text.rstrip() + "..."
 
 
+def one_line(text: str) -> str:
+    """*text* with control characters, line breaks and runs of spaces made
+    single spaces.
+
+    >>> one_line("  Zoë\n\tSmith\u200b ")
+    'Zoë Smith'
+    """
+    return " ".join("".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).split())
+
+
 def drawable(name: str, font: Font) -> str:
     """*name* on one line, in characters *font* can draw."""
-    words = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in name).split()
-    folded = unicodedata.normalize("NFKD", " ".join(words))
+    folded = unicodedata.normalize("NFKD", one_line(name))
     plain = "".join(c for c in folded if not unicodedata.combining(c))
     return "".join(c if _draws(font, c) else "?" for c in plain)
 
