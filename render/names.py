@@ -36,7 +36,7 @@ def fitted(name: str, font: Font, width: float) -> str:
 
 
 def one_line(text: str) -> str:
-    """*text* with control characters, line breaks and runs of spaces made
+    r"""*text* with control characters, line breaks and runs of spaces made
     single spaces.
 
     >>> one_line("  Zoë\n\tSmith\u200b ")
