@@ -42,27 +42,27 @@ def _sprite(key: str, make: Callable[[], Image.Image]) -> Image.Image:
 def reference_render(game: Game) -> bytes:
     """The naive way: the same table, in RGBA, saved with Pillow's defaults."""
     m, theme = METRICS, CLASSIC
-    layout = layout_for(game.profile)
+    layout = layout_for(game.profile, m)
     canvas = Image.new("RGBA", layout.size, (*theme.felt, 255))
     draw = ImageDraw.Draw(canvas)
     for code, slot in layout.slots.items():
-        draw.text(
-            (slot.x + 2, slot.y - m.label_h + 1), code, fill=theme.label, font=font(m.label_size)
-        )
+        draw.text((slot.x + 2, slot.y - m.label_h + 1), code, fill=theme.label, font=font(30))
         cards = game.pile(code)
         if not cards:
-            sprite = _sprite("empty" + code, lambda code=code: placeholder_rgba(theme, code))
+            sprite = _sprite("empty" + code, lambda code=code: placeholder_rgba(theme, code, m))
             canvas.alpha_composite(sprite, (slot.x, slot.y))
             continue
         down = game.hidden(code)
         offsets = (
-            fan_offsets(down, len(cards) - down, slot.height) if slot.fan else [0] * len(cards)
+            fan_offsets(down, len(cards) - down, slot.height, m).offsets
+            if slot.fan
+            else [0] * len(cards)
         )
         for i, (card, offset) in enumerate(zip(cards, offsets, strict=True)):
             if i < down:
-                sprite = _sprite("back", lambda: back_rgba(theme))
+                sprite = _sprite("back", lambda: back_rgba(theme, m))
             else:
-                sprite = _sprite(card.code, lambda card=card: card_rgba(theme, card))
+                sprite = _sprite(card.code, lambda card=card: card_rgba(theme, card, m))
             canvas.alpha_composite(sprite, (slot.x, slot.y + offset))
     draw.text(
         (m.margin, layout.status_y), status_line(game), fill=theme.label, font=font(m.status_size)

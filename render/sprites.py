@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from solitaire import Card
 
-from .theme import METRICS, Theme, font, palette
+from .theme import RGB, Metrics, Theme, font, palette
 
 _SUPERSAMPLE = 4
 
@@ -47,8 +47,7 @@ def pip_mask(suit: int, size: int) -> Image.Image:
     return mask.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _blank(theme: Theme, fill: tuple[int, int, int], outline: tuple[int, int, int]) -> Image.Image:
-    m = METRICS
+def _blank(m: Metrics, fill: RGB, outline: RGB) -> Image.Image:
     image = Image.new("RGBA", (m.card_w, m.card_h), (0, 0, 0, 0))
     ImageDraw.Draw(image).rounded_rectangle(
         (0, 0, m.card_w - 1, m.card_h - 1), m.radius, fill=fill, outline=outline, width=1
@@ -56,30 +55,60 @@ def _blank(theme: Theme, fill: tuple[int, int, int], outline: tuple[int, int, in
     return image
 
 
-def card_rgba(theme: Theme, card: Card) -> Image.Image:
-    """Returns a card's face: a big corner index (rank and suit, readable
-    when fanned) and a large pip below."""
-    m = METRICS
-    image = _blank(theme, theme.face, theme.edge)
+@lru_cache(maxsize=64)
+def rank_mask(label: str, size: int, stroke: int) -> Image.Image:
+    """Returns a rank as an ``L`` mask cropped to its ink, its glyphs set
+    close together so that "10" is hardly wider than "Q"."""
+    face = font(size)
+    glyphs = []
+    for char in label:
+        canvas = Image.new("L", (2 * size, 2 * size), 0)
+        ImageDraw.Draw(canvas).text(
+            (size // 2, 0), char, fill=255, font=face, stroke_width=stroke, stroke_fill=255
+        )
+        left, _, right, _ = canvas.getbbox() or (0, 0, 1, 1)
+        glyphs.append(canvas.crop((left, 0, right, canvas.height)))
+    spacing = max(1, size // 14)
+    joined = Image.new("L", (sum(g.width for g in glyphs) + spacing * (len(glyphs) - 1), 2 * size))
+    x = 0
+    for glyph in glyphs:
+        joined.paste(glyph, (x, 0))
+        x += glyph.width + spacing
+    _, top, _, bottom = joined.getbbox() or (0, 0, 1, 1)
+    return joined.crop((0, top, joined.width, bottom))
+
+
+def rank_ink(m: Metrics, label: str) -> tuple[int, int, int, int]:
+    """Returns the box of a rank's ink on a card face, from the card's top
+    left corner: what a covered card still shows."""
+    mask = rank_mask(label, m.index_size, m.index_stroke)
+    return m.index_pad, m.index_pad, m.index_pad + mask.width, m.index_pad + mask.height
+
+
+def card_rgba(theme: Theme, card: Card, m: Metrics) -> Image.Image:
+    """Returns a card's face: a big corner index (rank, then the suit beside
+    it), readable when the card is covered, and a pip in the middle."""
+    image = _blank(m, theme.face, theme.edge)
     ink = theme.suits[card.suit]
-    draw = ImageDraw.Draw(image)
-    index_font = font(m.index_size)
-    left = 5
-    draw.text((left, 1), card.rank_label, fill=ink, font=index_font)
-    width = int(draw.textlength(card.rank_label, font=index_font))
-    image.paste(ink, (left + width + 2, 7), pip_mask(card.suit, m.small_pip))
-    big = pip_mask(card.suit, m.big_pip)
-    image.paste(ink, ((m.card_w - m.big_pip) // 2, m.card_h - m.big_pip - 16), big)
+    x0, y0, x1, y1 = rank_ink(m, card.rank_label)
+    image.paste(ink, (x0, y0), rank_mask(card.rank_label, m.index_size, m.index_stroke))
+    pip = min(m.small_pip, m.card_w - x1 - 5)
+    image.paste(ink, (x1 + 2, y0 + (y1 - y0 - pip) // 2), pip_mask(card.suit, pip))
+    below = y1 + m.index_pad
+    image.paste(
+        ink,
+        ((m.card_w - m.big_pip) // 2, below + (m.card_h - below - m.big_pip) // 2),
+        pip_mask(card.suit, m.big_pip),
+    )
     return image
 
 
-def back_rgba(theme: Theme) -> Image.Image:
+def back_rgba(theme: Theme, m: Metrics) -> Image.Image:
     """Returns the back of a card: a lattice inside a border."""
-    m = METRICS
-    image = _blank(theme, theme.back, theme.edge)
+    image = _blank(m, theme.back, theme.edge)
     draw = ImageDraw.Draw(image)
-    inset = 5
-    for x in range(-m.card_h, m.card_w, 9):
+    inset = 4
+    for x in range(-m.card_h, m.card_w, 8):
         draw.line((x + inset, inset, x + m.card_h, m.card_h), fill=theme.back_pattern, width=1)
         draw.line((x + m.card_h, inset, x + inset, m.card_h), fill=theme.back_pattern, width=1)
     # Re-draw the rounded frame over the lattice's ends.
@@ -87,14 +116,13 @@ def back_rgba(theme: Theme) -> Image.Image:
     ImageDraw.Draw(frame).rounded_rectangle(
         (inset, inset, m.card_w - 1 - inset, m.card_h - 1 - inset), m.radius - 2, fill=255
     )
-    plain = _blank(theme, theme.back, theme.edge)
+    plain = _blank(m, theme.back, theme.edge)
     plain.paste(image, (0, 0), frame)
     return plain
 
 
-def placeholder_rgba(theme: Theme, code: str) -> Image.Image:
+def placeholder_rgba(theme: Theme, code: str, m: Metrics) -> Image.Image:
     """Returns the mark of an empty pile, its code in the middle."""
-    m = METRICS
     image = Image.new("RGBA", (m.card_w, m.card_h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
@@ -104,9 +132,8 @@ def placeholder_rgba(theme: Theme, code: str) -> Image.Image:
         outline=theme.caption,
         width=2,
     )
-    big = font(30)
-    width = draw.textlength(code, font=big)
-    draw.text(((m.card_w - width) / 2, m.card_h / 2 - 20), code, fill=theme.caption, font=big)
+    mask = code_mask(code, m.code_ink)
+    image.paste(theme.caption, ((m.card_w - mask.width) // 2, (m.card_h - mask.height) // 2), mask)
     return image
 
 
@@ -119,18 +146,18 @@ def _paletted(theme: Theme, image: Image.Image) -> tuple[Image.Image, Image.Imag
 
 
 @cache
-def card_sprite(theme: Theme, card: Card) -> tuple[Image.Image, Image.Image]:
-    return _paletted(theme, card_rgba(theme, card))
+def card_sprite(theme: Theme, card: Card, m: Metrics) -> tuple[Image.Image, Image.Image]:
+    return _paletted(theme, card_rgba(theme, card, m))
 
 
 @cache
-def back_sprite(theme: Theme) -> tuple[Image.Image, Image.Image]:
-    return _paletted(theme, back_rgba(theme))
+def back_sprite(theme: Theme, m: Metrics) -> tuple[Image.Image, Image.Image]:
+    return _paletted(theme, back_rgba(theme, m))
 
 
 @cache
-def placeholder_sprite(theme: Theme, code: str) -> tuple[Image.Image, Image.Image]:
-    return _paletted(theme, placeholder_rgba(theme, code))
+def placeholder_sprite(theme: Theme, code: str, m: Metrics) -> tuple[Image.Image, Image.Image]:
+    return _paletted(theme, placeholder_rgba(theme, code, m))
 
 
 @lru_cache(maxsize=1024)
@@ -142,3 +169,20 @@ def text_mask(text: str, size: int) -> Image.Image:
     image = Image.new("L", (max(int(right), 1), max(int(bottom), 1)), 0)
     ImageDraw.Draw(image).text((0, 0), text, fill=255, font=face)
     return image.point(lambda value: 255 if value >= 128 else 0).convert("1")
+
+
+@lru_cache(maxsize=256)
+def code_mask(code: str, ink: int) -> Image.Image:
+    """Returns a pile code as a one-bit mask cropped to its ink, *ink* pixels
+    tall whatever its letters: ``s`` and ``w`` are drawn larger than ``f1``,
+    so that every code reads alike when the picture is shrunk."""
+    size = round(ink / 0.7)
+    for _ in range(4):
+        top, bottom = font(size).getbbox(code)[1::2]
+        if bottom - top == ink:
+            break
+        size = max(6, round(size * ink / (bottom - top)))
+    left, top, right, bottom = (int(edge) for edge in font(size).getbbox(code))
+    image = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(image).text((-left, -top), code, fill=255, font=font(size))
+    return image.point(lambda value: 255 if value >= 110 else 0).convert("1")

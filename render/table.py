@@ -3,23 +3,37 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from solitaire import Game
 
-from .layout import fan_offsets, layout_for
-from .sprites import back_sprite, card_sprite, placeholder_sprite, text_mask
+from .layout import Slot, fan_offsets, layout_for
+from .sprites import back_sprite, card_sprite, code_mask, placeholder_sprite, rank_ink, text_mask
 from .text import captions, status_line
-from .theme import CLASSIC, METRICS, Theme, font, index, palette
+from .theme import CLASSIC, METRICS, Metrics, Theme, font, index, palette
 
 Box = tuple[int, int, int, int]
 
 
-def render_table(game: Game, *, theme: Theme = CLASSIC, elapsed: float | None = None) -> bytes:
+@dataclass(frozen=True)
+class Mark:
+    """A pile code or card index as drawn: its ink's box in the picture, and
+    how many of its rows no other card covers."""
+
+    kind: str  # "code" or "index"
+    text: str
+    box: Box
+    visible: int
+
+
+def render_table(
+    game: Game, *, theme: Theme = CLASSIC, size: Metrics = METRICS, elapsed: float | None = None
+) -> bytes:
     """Returns the table of *game* as PNG bytes: every pile labelled with its
     code, the last move highlighted, and a status line."""
-    return to_png(draw_table(game, theme=theme, elapsed=elapsed, fit=True))
+    return to_png(draw_table(game, theme=theme, size=size, elapsed=elapsed, fit=True))
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -29,16 +43,23 @@ def to_png(image: Image.Image) -> bytes:
 
 
 def draw_table(
-    game: Game, *, theme: Theme = CLASSIC, elapsed: float | None = None, fit: bool = False
+    game: Game,
+    *,
+    theme: Theme = CLASSIC,
+    size: Metrics = METRICS,
+    elapsed: float | None = None,
+    fit: bool = False,
+    marks: list[Mark] | None = None,
 ) -> Image.Image:
     """Returns the table of *game* as a paletted image. The table's size is
     fixed per game; with *fit*, it ends just below its lowest card (fewer
-    pixels to send while the columns are short)."""
-    m = METRICS
-    layout = layout_for(game.profile)
+    pixels to send while the columns are short). Each code and index drawn
+    is added to *marks*."""
+    m = size
+    marks = [] if marks is None else marks
+    layout = layout_for(game.profile, m)
     canvas = Image.new("P", layout.size, index(theme, theme.felt))
     canvas.putpalette(palette(theme)[1].getpalette() or [])
-    draw = ImageDraw.Draw(canvas)
     last = game.moves[-1] if game.moves else None
     touched = {last.source, last.target or "w"} if last else set()
     if last and last.is_draw and not game.pile("w"):
@@ -48,15 +69,18 @@ def draw_table(
     lowest = 0
     for code, slot in layout.slots.items():
         colour = theme.highlight if code in touched else theme.label
-        _write(
-            canvas, (slot.x + 2, slot.y - m.label_h + 1), code, m.label_size, index(theme, colour)
-        )
-        boxes[code] = _draw_pile(canvas, game, code, slot.x, slot.y, slot.fan, slot.height, theme)
+        mask = code_mask(code, m.code_ink)
+        at = (slot.x + 1, slot.y - m.code_gap - mask.height)
+        ink = (*at, at[0] + mask.width, at[1] + mask.height)
+        canvas.paste(index(theme, colour), ink, mask)
+        marks.append(Mark("code", code, ink, mask.height))
+        boxes[code] = _draw_pile(canvas, game, code, slot, theme, m, marks)
         bottom = max([slot.y + m.card_h, *(box[3] for box in boxes[code])])
         lowest = max(lowest, bottom + len(texts.get(code, ())) * m.caption_h)
         for line, text in enumerate(texts.get(code, ())):
-            y = slot.y + m.card_h + 2 + line * m.caption_h
-            _write(canvas, (slot.x + 2, y), text, m.caption_size, index(theme, theme.caption))
+            y = slot.y + m.card_h + 3 + line * m.caption_h
+            _write(canvas, (slot.x + 1, y), text, m.caption_size, index(theme, theme.caption))
+    draw = ImageDraw.Draw(canvas)
     if last:
         target = "s" if touched == {"s"} else (last.target or "w")
         count = 1 if last.is_draw else last.count
@@ -64,6 +88,8 @@ def draw_table(
             count = min(game.waste_shown, len(game.pile("w"))) or 1
         moved = boxes.get(target, [])[-count:]
         if moved:
+            # Inside the moved cards' edges: it covers no other card's index
+            # and no pile's code.
             box = (
                 min(b[0] for b in moved),
                 min(b[1] for b in moved),
@@ -71,10 +97,9 @@ def draw_table(
                 max(b[3] for b in moved),
             )
             draw.rounded_rectangle(
-                (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), m.radius + 2,
-                outline=index(theme, theme.highlight), width=3,
+                box, m.radius, outline=index(theme, theme.highlight), width=3
             )  # fmt: skip
-    status_y = min(lowest + 12, layout.status_y) if fit else layout.status_y
+    status_y = min(lowest + 10, layout.status_y) if fit else layout.status_y
     draw.text(
         (m.margin, status_y),
         status_line(game, elapsed),
@@ -82,7 +107,7 @@ def draw_table(
         font=font(m.status_size),
     )
     if fit and status_y < layout.status_y:
-        canvas = canvas.crop((0, 0, canvas.width, status_y + m.status_h + m.margin // 2))
+        canvas = canvas.crop((0, 0, canvas.width, status_y + m.status_h))
     return canvas
 
 
@@ -92,20 +117,22 @@ def _write(canvas: Image.Image, at: tuple[int, int], text: str, size: int, colou
 
 
 def _draw_pile(
-    canvas: Image.Image, game: Game, code: str, x: int, y: int, fan: bool, height: int, theme: Theme
-) -> list[Box]:
-    """Pastes a pile's cards and returns the box of each card drawn."""
-    m = METRICS
+    canvas: Image.Image, game: Game, code: str, slot: Slot, theme: Theme, m: Metrics,
+    marks: list[Mark],
+) -> list[Box]:  # fmt: skip
+    """Pastes a pile's cards, adds the indices left in sight to *marks*, and
+    returns the box of each card drawn."""
+    x, y = slot.x, slot.y
     cards = game.pile(code)
     if not cards:
-        sprite, mask = placeholder_sprite(theme, code)
+        sprite, mask = placeholder_sprite(theme, code, m)
         canvas.paste(sprite, (x, y), mask)
         return []
     down = game.hidden(code)
-    if fan:
-        offsets = fan_offsets(down, len(cards) - down, height)
+    if slot.fan:
+        fan = fan_offsets(down, len(cards) - down, slot.height, m)
         shown = list(range(len(cards)))
-        positions = [(x, y + offset) for offset in offsets]
+        positions = [(x, y + offset) for offset in fan.offsets]
     else:
         # A flat pile shows its top card; Klondike's draw-3 waste, its top three.
         spread = game.waste_shown if code == "w" else 1
@@ -113,8 +140,21 @@ def _draw_pile(
         shown = list(range(first, len(cards)))
         positions = [(x + (i - first) * m.waste_step, y) for i in shown]
     boxes = []
-    for i, (px, py) in zip(shown, positions, strict=True):
-        sprite, mask = back_sprite(theme) if i < down else card_sprite(theme, cards[i])
+    for n, (i, (px, py)) in enumerate(zip(shown, positions, strict=True)):
+        sprite, mask = back_sprite(theme, m) if i < down else card_sprite(theme, cards[i], m)
         canvas.paste(sprite, (px, py), mask)
         boxes.append((px, py, px + m.card_w - 1, py + m.card_h - 1))
+        if i < down:
+            continue
+        left, top, right, bottom = rank_ink(m, cards[i].rank_label)
+        ink = (px + left, py + top, px + right, py + bottom)
+        full = ink[3] - ink[1]
+        if n + 1 == len(shown):
+            marks.append(Mark("index", str(cards[i]), ink, full))
+        elif positions[n + 1][0] > px:  # covered from the right: its rank must clear
+            visible = full if positions[n + 1][0] >= ink[2] else 0
+            marks.append(Mark("index", str(cards[i]), ink, visible))
+        elif positions[n + 1][1] > ink[1]:  # covered from below: a squeezed card shows none
+            visible = min(ink[3], positions[n + 1][1]) - ink[1]
+            marks.append(Mark("index", str(cards[i]), ink, visible))
     return boxes

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageFont
@@ -38,29 +38,53 @@ THEMES: dict[str, Theme] = {theme.name: theme for theme in (CLASSIC, FOUR_COLOUR
 
 @dataclass(frozen=True)
 class Metrics:
-    """Sizes in pixels."""
+    """Sizes in pixels, chosen so that a table shown 360 px wide (a phone) or
+    within 550 × 350 px (a desktop chat) still shows every pile code and card
+    index at least 9 px tall: ``python bench/legibility.py`` prints them."""
 
-    card_w: int = 76
-    card_h: int = 106
-    radius: int = 7
-    gap: int = 10
-    margin: int = 14
-    label_h: int = 20
-    caption_h: int = 18
-    status_h: int = 30
-    index_size: int = 24
+    name: str
+    card_w: int = 62
+    card_h: int = 86
+    radius: int = 6
+    gap: int = 6
+    margin: int = 10
+    #: The rank's font size; its ink is about 0.7 of it, plus the stroke.
+    index_size: int = 29
+    index_stroke: int = 1
+    #: From a card's top and left edges to its index's ink.
+    index_pad: int = 4
     small_pip: int = 15
-    big_pip: int = 40
-    down_step: int = 10
+    big_pip: int = 34
+    #: The ink height of every pile code, whatever its letters.
+    code_ink: int = 21
+    #: Between a code's ink and its pile.
+    code_gap: int = 6
+    down_step: int = 8
+    #: A covered face-up card shows this much: its whole index.
     up_step: int = 28
-    waste_step: int = 30
-    label_size: int = 19
-    caption_size: int = 14
-    status_size: int = 18
-    extra: dict[str, int] = field(default_factory=dict)
+    #: A card squeezed out of a long column shows only its edge.
+    thin_step: int = 3
+    waste_step: int = 36
+    caption_size: int = 18
+    caption_h: int = 21
+    status_size: int = 24
+    status_h: int = 30
+
+    @property
+    def label_h(self) -> int:
+        """The band above a row of piles that holds their codes."""
+        return self.code_ink + self.code_gap + 4
 
 
-METRICS = Metrics()
+#: Every player's cards unless they ask for large print.
+METRICS = Metrics("normal")
+#: Large print: bigger indices and codes on cards of the same width, so a
+#: table shown at the same size shows them about a fifth larger.
+LARGE = Metrics(
+    "large",
+    index_size=36, small_pip=13, up_step=34, code_ink=25, card_h=94, big_pip=30, waste_step=41,
+)  # fmt: skip
+SIZES: dict[str, Metrics] = {size.name: size for size in (METRICS, LARGE)}
 
 
 @cache

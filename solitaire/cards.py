@@ -103,8 +103,6 @@ def card(rank: int, suit: int) -> Card:
     return _CARDS[suit][rank]
 
 
-
-
 def full_deck() -> list[Card]:
     """Returns one deck in a fixed order: ♠ A…K, ♥ A…K, ♦ A…K, ♣ A…K."""
     return [_CARDS[suit][rank] for suit in range(4) for rank in range(1, 14)]

@@ -22,11 +22,7 @@ _SUIT_FOUNDATION = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 def matches_rules(game: Game) -> bool:
     """Whether pyksolve plays *game*'s rules."""
-    return (
-        isinstance(game, Klondike)
-        and game.passes is None
-        and game.foundation_return
-    )
+    return isinstance(game, Klondike) and game.passes is None and game.foundation_return
 
 
 def ksolve_layout(game: Klondike) -> str:

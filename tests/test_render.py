@@ -9,8 +9,10 @@ from PIL import Image
 
 from render import FOUR_COLOUR, describe, render_replay, render_table, render_win_card
 from render.layout import fan_offsets, layout_for
+from render.legibility import SCREENS, legibility
 from render.samples import samples
-from render.theme import METRICS
+from render.table import Mark, draw_table
+from render.theme import LARGE, METRICS, SIZES
 from solitaire import VARIANTS, load_position, new_game
 
 PROFILES = sorted(VARIANTS)
@@ -28,8 +30,8 @@ def test_every_game_renders_a_png_of_its_tables_size(profile: str, name: str) ->
     game = samples(profile)[name]
     image = decode(render_table(game, elapsed=61.0))
     assert image.format == "PNG"
-    width, height = layout_for(profile).size
-    assert image.width == width and 300 < image.height <= height  # it ends below its lowest card
+    width, height = layout_for(profile, METRICS).size
+    assert image.width == width and 200 < image.height <= height  # it ends below its lowest card
     assert image.mode == "P"  # one shared palette: small and fast
 
 
@@ -45,45 +47,98 @@ def test_the_four_colour_theme_draws_diamonds_blue_and_clubs_green(profile: str)
     assert FOUR_COLOUR.suits[2] in colours and FOUR_COLOUR.suits[3] in colours
 
 
-def test_a_tall_column_fits_above_the_status_line() -> None:
-    for profile in ("klondike", "castles-end"):
-        layout = layout_for(profile)
+def _played(profile: str, deal: int, moves: int) -> list:
+    game = new_game(profile, deal=deal)
+    positions = []
+    for _ in range(moves):
+        move = game.hint()
+        if move is None:
+            break
+        game.play(move)
+        positions.append(load_position(profile, {c: _codes(game, c) for c in game.PILES}))
+    return positions
+
+
+def _codes(game, code: str) -> list[str]:
+    down = game.hidden(code)
+    return [("#" if i < down else "") + str(card) for i, card in enumerate(game.pile(code))]
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize("profile", PROFILES)
+def test_codes_and_indices_are_at_least_9_px_on_a_phone_and_a_desktop(profile, size) -> None:
+    games = [*samples(profile).values(), *_played(profile, 7, 40)]
+    for game in games:
+        figures = legibility(game, size)
+        for screen in SCREENS:
+            assert figures.codes[screen] >= 9, (screen, figures)
+            assert figures.indices[screen] >= 9, (screen, figures)
+
+
+def test_large_print_shows_bigger_indices_than_normal() -> None:
+    for profile in PROFILES:
         game = samples(profile)["tall"]
-        tallest = max(layout.slots, key=lambda code: len(game.pile(code)))
-        slot = layout.slots[tallest]
-        down = game.hidden(tallest)
-        offsets = fan_offsets(down, len(game.pile(tallest)) - down, slot.height)
-        assert slot.y + offsets[-1] + METRICS.card_h <= layout.status_y
-        # Face-up cards stay far enough apart to read their corner index.
-        up_steps = [b - a for a, b in zip(offsets[down:], offsets[down + 1 :], strict=False)]
-        assert min(up_steps) >= 20
+        normal, large = legibility(game, METRICS), legibility(game, LARGE)
+        assert large.indices["phone"] > normal.indices["phone"] * 1.05, profile
 
 
-def test_a_klondike_column_of_nineteen_face_up_cards_still_fits() -> None:
-    column = [f"{r}{s}" for s in "SHD" for r in "KQJT98765"][:19]
+def test_a_column_too_long_to_show_every_index_hides_middle_ones_whole() -> None:
+    column = [f"{r}{s}" for s in "SHD" for r in "KQJT98765"][:26]
+    game = load_position("castles-end", {"4": column})
+    marks: list[Mark] = []
+    image = draw_table(game, marks=marks)
+    cards = [str(card) for card in game.pile("4")]
+    shown = [mark for mark in marks if mark.kind == "index" and mark.text in cards]
+    assert shown[0].text == cards[0] and shown[-1].text == cards[-1]
+    assert len(shown) < len(column)  # some are squeezed out of sight…
+    assert all(mark.visible == mark.box[3] - mark.box[1] for mark in shown)  # …none half
+    assert image.height <= layout_for("castles-end", METRICS).size[1]
+
+
+def test_a_klondike_column_of_six_down_and_thirteen_up_shows_every_index() -> None:
+    column = ["#2D", "#3D", "#4D", "#5D", "#6D", "#7D"]
+    column += [f"{r}{'SH'[i % 2]}" for i, r in enumerate("KQJT98765432A")]
     game = load_position("klondike", {"3": column})
-    slot = layout_for("klondike").slots["3"]
-    offsets = fan_offsets(0, 19, slot.height)
-    assert slot.y + offsets[-1] + METRICS.card_h <= layout_for("klondike").status_y
-    assert decode(render_table(game)).size == layout_for("klondike").size  # the full height
+    slot = layout_for("klondike", METRICS).slots["3"]
+    fan = fan_offsets(6, 13, slot.height, METRICS)
+    assert not fan.thin
+    assert slot.y + fan.offsets[-1] + METRICS.card_h <= layout_for("klondike", METRICS).status_y
+    marks: list[Mark] = []
+    draw_table(game, marks=marks)
+    assert sum(mark.kind == "index" for mark in marks) == 13
 
 
-def test_the_last_move_is_highlighted() -> None:
-    game = new_game("klondike", deal=4711)
-    before = decode(render_table(game)).convert("RGB")
-    game.play("4 f")
-    after = decode(render_table(game)).convert("RGB")
-    slot = layout_for("klondike").slots["f1"]
+def test_the_last_move_is_highlighted_inside_the_moved_cards() -> None:
+    game = load_position("klondike", {"1": ["8S", "7H"], "2": ["9D"], "3": ["6C"]})
+    game.play("1 2x2")
     highlight = (255, 196, 0)
-    assert after.getpixel((slot.x - 2, slot.y + 40)) == highlight
-    assert before.getpixel((slot.x - 2, slot.y + 40)) != highlight
+    marks: list[Mark] = []
+    image = draw_table(game, marks=marks).convert("RGB")
+    slot = layout_for("klondike", METRICS).slots["2"]
+    assert image.getpixel((slot.x + 1, slot.y + METRICS.up_step + 40)) == highlight
+    # The frame covers neither the 9's index above the moved 8, nor a code.
+    for mark in marks:
+        box = image.crop(mark.box)
+        if mark.kind == "index" or mark.text not in ("1", "2"):  # those two are lit
+            colours = {colour for _, colour in box.getcolors(1 << 16) or []}
+            assert highlight not in colours, mark
+
+
+def test_codes_stand_clear_of_their_piles() -> None:
+    game = new_game("casket", deal=1)
+    marks: list[Mark] = []
+    draw_table(game, marks=marks)
+    slots = layout_for("casket", METRICS).slots
+    for mark in marks:
+        if mark.kind == "code":
+            assert slots[mark.text].y - mark.box[3] >= METRICS.code_gap, mark
 
 
 def test_each_pile_is_labelled_in_the_picture() -> None:
     # Empty piles show their code; labels sit above every pile.
     game = new_game("castles-end", deal=1)
     image = decode(render_table(game)).convert("RGB")
-    for code, slot in layout_for("castles-end").slots.items():
+    for code, slot in layout_for("castles-end", METRICS).slots.items():
         label = image.crop((slot.x, slot.y - METRICS.label_h, slot.x + 30, slot.y))
         assert len(label.getcolors(1 << 16) or []) > 1, code  # something is written there
 
@@ -115,8 +170,8 @@ def test_a_full_casket_game_is_described_in_a_thousand_characters() -> None:
 def test_the_win_card_is_taller_than_the_table_and_names_the_game() -> None:
     game = samples("klondike")["won"]
     card = decode(render_win_card(game, player="Ada", elapsed=300.0))
-    assert card.width == layout_for("klondike").size[0]
-    assert card.height > layout_for("klondike").size[1]
+    assert card.width == layout_for("klondike", METRICS).size[0]
+    assert card.height > layout_for("klondike", METRICS).size[1]
 
 
 def test_the_replay_has_one_frame_per_move_and_the_deal() -> None:
