@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
@@ -71,6 +72,22 @@ def _unavailable() -> Iterator[None]:
         raise StoreUnavailable(f"the database file: {error}") from error
 
 
+@asynccontextmanager
+async def _opening(path: str) -> AsyncIterator[None]:
+    """Holds a lock beside the file while this process sets it up: SQLite
+    answers "locked" at once, without its busy wait, when two processes
+    switch a fresh file to write-ahead logging at the same moment."""
+    if path == ":memory:":
+        yield
+        return
+    with open(f"{path}.open-lock", "a") as lock:
+        await asyncio.to_thread(fcntl.flock, lock.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+
+
 class SQLiteStore(SQLStore):
     """Games in one SQLite file.
 
@@ -98,6 +115,14 @@ class SQLiteStore(SQLStore):
             a newer schema than this bot knows (refused before anything is
             changed), or a migration fails.
         """
+        try:
+            async with _opening(path):
+                return await cls._open(path, clock)
+        except OSError as error:
+            raise StoreError(f"Cannot open the database file {path}: {error}") from None
+
+    @classmethod
+    async def _open(cls, path: str, clock: Callable[[], float]) -> SQLiteStore:
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
