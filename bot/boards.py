@@ -7,7 +7,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
-from render import Theme, describe, render_table
+from render import FOUR_COLOUR, METRICS, SIZES, Metrics, Theme, describe, render_table
 from render.text import clock, status_line
 from solitaire import Game
 from storage import GameRow, Status, Store
@@ -28,7 +28,8 @@ def utc_day(timestamp: float) -> str:
 
 
 class BoardMaker:
-    """Boards of one store's games, drawn in one theme, timed by one clock."""
+    """Boards of one store's games, drawn as each owner set (in the bot's
+    theme unless they chose four colours), timed by one clock."""
 
     def __init__(self, store: Store, clock: Callable[[], float], theme: Theme) -> None:
         self._store, self._clock, self._theme = store, clock, theme
@@ -37,8 +38,11 @@ class BoardMaker:
         """Returns the board of *game* as *row* stores it, with *news* on top."""
         elapsed = (row.finished_at or self._clock()) - row.started_at
         legal = game.legal_moves()  # computed once here; the copy below shares it
+        settings = await self._store.settings(row.user_id)
+        theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
+        size = SIZES.get(settings.cards, METRICS)
         # Drawn from a copy: another press may move the game on meanwhile.
-        png, alt = await asyncio.to_thread(self._picture, game.copy(), elapsed, locale)
+        png, alt = await asyncio.to_thread(self._picture, game.copy(), elapsed, locale, theme, size)
         lines = [news] if news else []
         if row.status == Status.WON:
             extra = tr(locale, "won.undos", n=row.undos) if row.undos else ""
@@ -87,5 +91,9 @@ class BoardMaker:
             return ""
         return tr(locale, "standing", place=place, n=len(results), where=where)
 
-    def _picture(self, game: Game, elapsed: float, locale: str) -> tuple[bytes, str]:
-        return render_table(game, theme=self._theme, elapsed=elapsed), describe(game, locale)
+    @staticmethod
+    def _picture(
+        game: Game, elapsed: float, locale: str, theme: Theme, size: Metrics
+    ) -> tuple[bytes, str]:
+        png = render_table(game, theme=theme, size=size, elapsed=elapsed)
+        return png, describe(game, locale)

@@ -12,6 +12,7 @@ import discord
 
 from solitaire import is_move_like
 
+from .posting import retire
 from .replies import Asker, Board, Notice, Unfinished
 from .service import GameService
 from .views import board_view
@@ -55,14 +56,20 @@ async def handle_message(
     if isinstance(reply, Notice | Unfinished):
         await message.reply(reply.text, mention_author=False)
         return
-    await _post_board(message, reply, service, locale)
+    await _post_board(client, message, reply, service, locale)
 
 
 async def _post_board(
-    message: discord.Message, board: Board, service: GameService, locale: str
+    client: discord.Client,
+    message: discord.Message,
+    board: Board,
+    service: GameService,
+    locale: str,
 ) -> None:
     file = discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:1024])
     sent: Any = await message.reply(
         board.text, file=file, view=board_view(board, locale), mention_author=False
     )
-    await service.remember_board(board.game_id, message.channel.id, sent.id)
+    old = await service.remember_board(board.game_id, message.channel.id, sent.id)
+    if old is not None:
+        await retire(client, old, sent.jump_url, locale)

@@ -24,6 +24,7 @@ from .config import Config
 from .interactions import Interaction, language, say_privately, trouble
 from .leases import ShardLease, ShardTaken
 from .service import GameService
+from .settings import Preferences
 from .social import Social
 from .translator import CatalogueTranslator
 from .views import DYNAMIC_ITEMS
@@ -72,6 +73,7 @@ class SolitaireBot(discord.AutoShardedClient):
         await self.workers.start()
         self.service = GameService(self.store, self.workers)
         self.social = Social(self.store, self.workers)
+        self.preferences = Preferences(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:
@@ -122,8 +124,20 @@ class SolitaireBot(discord.AutoShardedClient):
         await say_privately(interaction, trouble(error, language(interaction), what))
 
     async def close(self) -> None:
+        await self._finish_answers()
         await super().close()
         await self.release()
+
+    async def _finish_answers(self, wait: float = 5.0) -> None:
+        """Lets the interactions and messages being answered finish (their
+        board remembered, the old one retired) before the connection closes."""
+        answering = [
+            task
+            for task in asyncio.all_tasks()
+            if task is not asyncio.current_task() and task.get_name().startswith(_ANSWERING)
+        ]
+        if answering:
+            await asyncio.wait(answering, timeout=wait)
 
     async def release(self) -> None:
         """Stops the workers and closes the store, once, however often it is
@@ -140,6 +154,10 @@ class SolitaireBot(discord.AutoShardedClient):
             await self.workers.close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+#: discord.py's names for the tasks that answer a command, a press or a message.
+_ANSWERING = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord.py: on_message")
 
 
 def redacted(url: str) -> str:

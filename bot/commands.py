@@ -29,6 +29,14 @@ PERIODS = [
     Choice(name=text("choice.month"), value="month"),
     Choice(name=text("choice.all"), value="all"),
 ]
+CARDS = [
+    Choice(name=text("choice.cards.normal"), value="normal"),
+    Choice(name=text("choice.cards.large"), value="large"),
+]
+COLOURS = [
+    Choice(name=text("choice.colours.classic"), value="classic"),
+    Choice(name=text("choice.colours.four"), value="four-colour"),
+]
 Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
 
 
@@ -57,7 +65,7 @@ async def play(
     reply = await interaction.client.service.start(
         asker_of(interaction), game, deal=deal, options=options, winnable=winnable
     )
-    await respond(interaction, reply)
+    await respond(interaction, reply, new_game=True)
 
 
 @app_commands.command(description=text("cmd.move"))
@@ -92,7 +100,7 @@ async def daily(interaction: Interaction, game: str) -> None:
     """Play today's deal: the same for everyone; your first game of it counts."""
     await interaction.client.social.remember(interaction.user.id, interaction.user.display_name)
     reply = await interaction.client.service.daily(asker_of(interaction), game)
-    await respond(interaction, reply)
+    await respond(interaction, reply, new_game=True)
 
 
 @app_commands.command(description=text("cmd.stats"))
@@ -147,6 +155,27 @@ async def rules(interaction: Interaction, game: str) -> None:
     await interaction.response.send_message(rules, ephemeral=True)
 
 
+@app_commands.command(name="settings", description=text("cmd.settings"))
+@app_commands.describe(cards=text("opt.cards"), colours=text("opt.colours"))
+@app_commands.choices(cards=CARDS, colours=COLOURS)
+async def settings_(
+    interaction: Interaction, cards: str | None = None, colours: str | None = None
+) -> None:
+    """How your pictures look: card size and colours."""
+    reply = await interaction.client.preferences.player(asker_of(interaction), cards, colours)
+    await respond(interaction, reply)
+
+
+@app_commands.command(description=text("cmd.server"))
+@app_commands.describe(threads=text("opt.threads"))
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
+async def server(interaction: Interaction, threads: bool | None = None) -> None:
+    """This server's settings (for those who may manage it)."""
+    reply = await interaction.client.preferences.server(asker_of(interaction), threads)
+    await respond(interaction, reply)
+
+
 @app_commands.command(name="help", description=text("cmd.help"))
 async def help_(interaction: Interaction) -> None:
     """How to type moves."""
@@ -167,5 +196,7 @@ COMMANDS: list[app_commands.Command[Any, ..., None]] = [
     stats,
     leaderboard,
     rules,
+    settings_,
+    server,
     help_,
 ]

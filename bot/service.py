@@ -30,7 +30,16 @@ from solitaire import (
     parse_command,
 )
 from solitaire.solver import Outcome
-from storage import Conflict, DailyTaken, GameRow, NotFound, Status, Store, UnfinishedGame
+from storage import (
+    BoardMessage,
+    Conflict,
+    DailyTaken,
+    GameRow,
+    NotFound,
+    Status,
+    Store,
+    UnfinishedGame,
+)
 from texts import Msg, tr
 
 from . import jobs
@@ -273,8 +282,11 @@ class GameService:
             result.append((f"{move.notation} — {what}", move.notation))
         return result[:MAX_CHOICES]
 
-    async def remember_board(self, game_id: int, channel_id: int | None, message_id: int) -> None:
-        await self._store.set_message(game_id, channel_id, message_id)
+    async def remember_board(
+        self, game_id: int, channel_id: int | None, message_id: int
+    ) -> BoardMessage | None:
+        """Remembers the game's new board; returns the one it replaces, to retire."""
+        return await self._store.set_message(game_id, channel_id, message_id)
 
     async def current_game(self, user_id: int) -> GameRow | None:
         return await self._store.current_game(user_id)

@@ -22,6 +22,7 @@ from solitaire import VARIANTS
 from texts import DEFAULT, tr
 
 from .interactions import Interaction, asker_of, bot_of, language, say_privately, trouble
+from .posting import board_file, keep_one_board, open_thread
 from .replies import Board, Notice, Reply, Unfinished
 
 log = logging.getLogger(__name__)
@@ -230,7 +231,7 @@ class NewDealButton(
                 replace=True,
                 winnable=choice.winnable,
             )
-        await respond(interaction, reply)
+        await respond(interaction, reply, new_game=True)
 
 
 class DealButton(
@@ -263,7 +264,7 @@ class DealButton(
         if self.action == "deal":
             await bot_of(interaction).social.remember(asker.user_id, interaction.user.display_name)
             reply = await bot_of(interaction).service.play_deal(asker, self.game_id)
-            await respond(interaction, reply)
+            await respond(interaction, reply, new_game=True)
             return
         refused = await bot_of(interaction).social.refuse_replay(asker, self.game_id)
         if refused is not None:
@@ -327,13 +328,13 @@ def choice_view(choice: Unfinished, user_id: int, locale: str = DEFAULT) -> disc
     return view
 
 
-def board_file(board: Board) -> discord.File:
-    return discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:1024])
-
-
-async def respond(interaction: Interaction, reply: Reply, *, edit: bool = False) -> None:
+async def respond(
+    interaction: Interaction, reply: Reply, *, edit: bool = False, new_game: bool = False
+) -> None:
     """Answers an interaction with *reply*: a board (new, or in place of the
-    pressed one when *edit*), a private notice, or a resume-or-new choice."""
+    pressed one when *edit*), a private notice, or a resume-or-new choice.
+    A new board retires the game's previous one; a *new_game* gets a thread
+    of its own where the server asks for that."""
     locale = language(interaction)
     if isinstance(reply, Notice):
         await interaction.response.send_message(reply.text, ephemeral=reply.private)
@@ -345,10 +346,12 @@ async def respond(interaction: Interaction, reply: Reply, *, edit: bool = False)
             content=reply.text, attachments=[board_file(reply)], view=board_view(reply, locale)
         )
     else:
+        bot = bot_of(interaction)
+        threads = new_game and await bot.preferences.threads(interaction.guild_id)
+        if threads and await open_thread(interaction, reply, locale):
+            return
         await interaction.response.send_message(
             reply.text, file=board_file(reply), view=board_view(reply, locale)
         )
         message = await interaction.original_response()
-        await bot_of(interaction).service.remember_board(
-            reply.game_id, interaction.channel_id, message.id
-        )
+        await keep_one_board(bot, reply.game_id, message, locale)

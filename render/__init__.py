@@ -8,12 +8,16 @@ from __future__ import annotations
 from .share import Replay, render_replay, render_stats_card, render_win_card
 from .table import draw_table, render_table
 from .text import describe, text_table
-from .theme import CLASSIC, FOUR_COLOUR, THEMES, Theme
+from .theme import CLASSIC, FOUR_COLOUR, LARGE, METRICS, SIZES, THEMES, Metrics, Theme
 
 __all__ = [
     "CLASSIC",
     "FOUR_COLOUR",
+    "LARGE",
+    "METRICS",
+    "SIZES",
     "THEMES",
+    "Metrics",
     "Replay",
     "Theme",
     "describe",

@@ -15,12 +15,14 @@ from pathlib import Path
 
 from ._base import (
     FINISHED,
+    BoardMessage,
     Conflict,
     DailyTaken,
     GameRow,
     LeaderRow,
     Lease,
     NotFound,
+    Settings,
     Stats,
     Status,
     Store,
@@ -52,6 +54,7 @@ async def open_store(url: str, *, clock: Callable[[], float] = time.time) -> SQL
 
 __all__ = [
     "FINISHED",
+    "BoardMessage",
     "Conflict",
     "DailyTaken",
     "GameRow",
@@ -60,6 +63,7 @@ __all__ = [
     "NotFound",
     "SQLStore",
     "SQLiteStore",
+    "Settings",
     "Stats",
     "Status",
     "Store",

@@ -139,6 +139,20 @@ class Lease:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """How a player's pictures are drawn."""
+
+    #: ``normal`` or ``large`` print.
+    cards: str = "normal"
+    #: ``classic`` (two colours) or ``four-colour``.
+    colours: str = "classic"
+
+
+#: The board a new one replaces: (channel id, message id).
+BoardMessage = tuple[int, int]
+
+
+@dataclass(frozen=True)
 class LeaderRow:
     user_id: int
     won: int
@@ -179,7 +193,17 @@ class Store(Protocol):
         status: str | None = None,
     ) -> GameRow: ...
 
-    async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None: ...
+    async def set_message(
+        self, game_id: int, channel_id: int | None, message_id: int
+    ) -> BoardMessage | None: ...
+
+    async def settings(self, user_id: int) -> Settings: ...
+
+    async def set_settings(self, user_id: int, settings: Settings) -> None: ...
+
+    async def threads(self, guild_id: int) -> bool: ...
+
+    async def set_threads(self, guild_id: int, threads: bool) -> None: ...
 
     async def mark_shared(self, game_id: int) -> None: ...
 

@@ -21,12 +21,14 @@ from typing import Any, Protocol, Self
 from ._base import (
     FINISHED,
     STATUSES,
+    BoardMessage,
     Conflict,
     DailyTaken,
     GameRow,
     LeaderRow,
     Lease,
     NotFound,
+    Settings,
     Stats,
     Status,
     StoreError,
@@ -205,13 +207,58 @@ class SQLStore:
             game_id,
         )
 
-    async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None:
-        """Remembers the message that shows the game's board."""
+    #: Locks the rows a read in a write transaction returns (PostgreSQL).
+    _FOR_UPDATE = ""
+
+    async def set_message(
+        self, game_id: int, channel_id: int | None, message_id: int
+    ) -> BoardMessage | None:
+        """Remembers the message that shows the game's board, and returns the
+        one it replaces (to be retired), if any."""
         async with self._write() as db:
+            old = await db.fetchrow(
+                "SELECT channel_id, message_id FROM games WHERE id = ?" + self._FOR_UPDATE,
+                (game_id,),
+            )
             await db.execute(
                 "UPDATE games SET channel_id = coalesce(?, channel_id), message_id = ?"
                 " WHERE id = ?",
                 (channel_id, message_id, game_id),
+            )
+        if old is None or old["message_id"] in (None, message_id) or old["channel_id"] is None:
+            return None
+        return old["channel_id"], old["message_id"]
+
+    async def settings(self, user_id: int) -> Settings:
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT cards, colours FROM players WHERE user_id = ?", (user_id,)
+            )
+        if row is None:
+            return Settings()
+        return Settings(row["cards"] or Settings.cards, row["colours"] or Settings.colours)
+
+    async def set_settings(self, user_id: int, settings: Settings) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO players (user_id, name, updated_at, cards, colours)"
+                " VALUES (?, '', ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                " SET cards = excluded.cards, colours = excluded.colours",
+                (user_id, self._clock(), settings.cards, settings.colours),
+            )
+
+    async def threads(self, guild_id: int) -> bool:
+        """Whether the server plays each game in a thread of its own."""
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT threads FROM guilds WHERE guild_id = ?", (guild_id,))
+        return row is not None and bool(row["threads"])
+
+    async def set_threads(self, guild_id: int, threads: bool) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO guilds (guild_id, threads) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+                (guild_id, int(threads)),
             )
 
     async def mark_shared(self, game_id: int) -> None:

@@ -82,6 +82,16 @@ MIGRATIONS: list[str] = [
         expires_at REAL    NOT NULL
     );
     """,
+    # 7: each player's picture settings (card size, colours), and each
+    # server's: whether every game gets a thread of its own.
+    """
+    ALTER TABLE players ADD COLUMN cards TEXT;
+    ALTER TABLE players ADD COLUMN colours TEXT;
+    CREATE TABLE guilds (
+        guild_id INTEGER PRIMARY KEY,
+        threads  INTEGER NOT NULL DEFAULT 0
+    );
+    """,
 ]
 
 

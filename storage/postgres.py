@@ -72,6 +72,8 @@ _TROUBLE = (
 class PostgresStore(SQLStore):
     """Games in a PostgreSQL database, through a pool of connections."""
 
+    _FOR_UPDATE = " FOR UPDATE"
+
     def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
         super().__init__(clock)
         self._pool = pool

@@ -14,6 +14,7 @@ from solitaire import load_game, new_game
 from storage import (
     Conflict,
     NotFound,
+    Settings,
     SQLiteStore,
     SQLStore,
     StoreError,
@@ -196,9 +197,38 @@ async def test_a_damaged_game_is_kept_and_frees_its_profile(store: SQLStore) -> 
 
 async def test_the_board_message_is_remembered(store: SQLStore) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record(), channel_id=5)
-    await store.set_message(row.id, None, 77)
+    assert await store.set_message(row.id, None, 77) is None  # the first board replaces none
     loaded = await store.get_game(row.id)
     assert (loaded.channel_id, loaded.message_id) == (5, 77)
+    assert await store.set_message(row.id, 6, 78) == (5, 77)  # the board to retire
+    assert await store.set_message(row.id, 6, 78) is None  # the same board again: nothing
+
+
+async def test_concurrent_boards_each_retire_the_one_they_replace(store: SQLStore) -> None:
+    row = await store.create_game(1, new_game("klondike", deal=1).to_record(), channel_id=5)
+    replaced = await asyncio.gather(*(store.set_message(row.id, 5, 100 + n) for n in range(12)))
+    retired = {old[1] for old in replaced if old is not None}
+    live = (await store.get_game(row.id)).message_id
+    # Every board but the live one is retired, each once.
+    assert len(retired) == 11 and live not in retired
+
+
+async def test_settings_are_remembered_per_player_and_default_to_normal(store: SQLStore) -> None:
+    assert await store.settings(1) == Settings("normal", "classic")
+    await store.set_name(1, "Ada")
+    await store.set_settings(1, Settings("large", "four-colour"))
+    await store.set_settings(2, Settings("normal", "four-colour"))
+    assert await store.settings(1) == Settings("large", "four-colour")
+    assert await store.settings(2) == Settings("normal", "four-colour")
+    assert await store.names([1]) == {1: "Ada"}  # the name stays
+
+
+async def test_a_server_turns_threads_on_and_off(store: SQLStore) -> None:
+    assert not await store.threads(9)
+    await store.set_threads(9, True)
+    assert await store.threads(9) and not await store.threads(10)
+    await store.set_threads(9, False)
+    assert not await store.threads(9)
 
 
 # -- stats ---------------------------------------------------------------------------

@@ -33,12 +33,14 @@ class FakeDiscord(DiscordServer):
         timeout: float = 5.0,
         locale: str = "en-US",
         guild_id: int = GUILD_ID,
+        channel: dict[str, Any] | None = None,
     ) -> Reply:
-        """*who* runs ``/name`` with *options* in a server (or a DM); returns the bot's reply."""
+        """*who* runs ``/name`` with *options* in a server (in its channel, or
+        in *channel*, a thread) or a DM; returns the bot's reply."""
         data = payloads.command(self.command_id(name), name, options or {}, dm=dm)
         interaction = payloads.interaction(
             InteractionType.application_command, data, who, dm=dm, locale=locale,
-            guild_id=guild_id,
+            guild_id=guild_id, channel=channel,
         )  # fmt: skip
         return await self._send_interaction(interaction, timeout)
 

@@ -104,6 +104,28 @@ class Reply:
         raise KeyError(prefix)
 
 
+def thread(parent_id: int, name: str) -> dict[str, Any]:
+    """A public thread of a server's channel, as Discord returns it."""
+    return {
+        "id": str(next(snowflakes)),
+        "type": ChannelType.public_thread.value,
+        "guild_id": str(GUILD_OF[parent_id]),
+        "parent_id": str(parent_id),
+        "owner_id": BOT_USER["id"],
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": TIMESTAMP,
+            "locked": False,
+        },
+    }
+
+
 def message(
     channel_id: int,
     data: dict[str, Any],
@@ -230,8 +252,10 @@ def interaction(
     message: dict[str, Any] | None = None,
     locale: str = "en-US",
     guild_id: int = GUILD_ID,
+    channel: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """An INTERACTION_CREATE payload from *who*, in a server's channel or a DM."""
+    """An INTERACTION_CREATE payload from *who*, in a server's channel (or
+    the given *channel*, a thread) or a DM."""
     interaction_id = str(next(snowflakes))
     payload: dict[str, Any] = {
         "id": interaction_id,
@@ -258,8 +282,8 @@ def interaction(
     else:
         payload["guild_id"] = str(guild_id)
         payload["guild_locale"] = "en-US"
-        payload["channel_id"] = str(CHANNELS[guild_id])
-        payload["channel"] = text_channel(guild_id)
+        payload["channel"] = channel or text_channel(guild_id)
+        payload["channel_id"] = payload["channel"]["id"]
         payload["member"] = {**member(who), "permissions": PERMISSIONS}
     if message is not None:
         payload["message"] = {k: v for k, v in message.items() if k != "files"}

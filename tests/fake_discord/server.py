@@ -56,6 +56,8 @@ class DiscordServer:
         self.identifies = 0
         self.late: list[tuple[str, float]] = []
         self.faults: list[tuple[str, int]] = []  # (route, status) to answer once each
+        self.edits: list[int] = []  # ids of messages the bot edited through their channel
+        self.threads: list[dict[str, Any]] = []  # threads the bot opened
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.add_routes(
             [
@@ -70,6 +72,8 @@ class DiscordServer:
                 web.get(f"{API}/webhooks/{{app}}/{{token}}/messages/@original", self.get_original),
                 web.post(f"{API}/webhooks/{{app}}/{{token}}", self.followup),
                 web.post(f"{API}/channels/{{channel}}/messages", self.create_message),
+                web.patch(f"{API}/channels/{{channel}}/messages/{{message}}", self.edit_message),
+                web.post(f"{API}/channels/{{channel}}/threads", self.create_thread),
                 web.get("/gateway", self.gateway),
                 web.get(f"{API}/gateway/bot", self.gateway_bot),
             ]
@@ -299,6 +303,28 @@ class DiscordServer:
         message = self._message(int(request.match_info["channel"]), data, files)
         await self.posted.put(Reply(0, data, files, message=message))
         return self.json(message)
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        """Edits one of the bot's messages: only the fields sent change."""
+        message_id = int(request.match_info["message"])
+        old = self.messages.get(message_id)
+        if old is None or int(old["channel_id"]) != int(request.match_info["channel"]):
+            return self.json({"message": "Unknown Message", "code": 10008}, status=404)
+        data, files = await self._read(request)
+        kept = {"content": old["content"], "components": old["components"]}
+        merged = {**kept, **{k: v for k, v in data.items() if k in kept}}
+        kept_files = old["files"] if "attachments" not in data else []
+        message = self._message(int(old["channel_id"]), merged, files or kept_files, message_id)
+        self.edits.append(message_id)
+        return self.json(message)
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """Opens a public thread in a channel (without a starter message)."""
+        parent = int(request.match_info["channel"])
+        data, _ = await self._read(request)
+        thread = payloads.thread(parent, str(data.get("name", "")))
+        self.threads.append(thread)
+        return self.json(thread, status=201)
 
     # -- gateway ---------------------------------------------------------------------
 

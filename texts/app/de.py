@@ -192,4 +192,25 @@ TEXTS: dict[str, str] = {
         "• `s` — ziehen · `u` — zurück · `h` — Tipp · `a` — sichere Karten auf die Grundstapel\n"
         "Schreib Züge in `/move` (es schlägt die erlaubten vor), mir per DM, oder erwähne mich."
     ),
+    # -- settings, threads, retired boards -----------------------------------
+    "cmd.settings": "Wie deine Bilder aussehen: Kartengröße und Farben.",
+    "cmd.server": "Einstellungen dieses Servers: ein Thread für jedes Spiel.",
+    "opt.cards": "normal oder große Schrift",
+    "opt.colours": "zwei Farben oder vier (eine je Farbe)",
+    "opt.threads": "jedes neue Spiel in einem eigenen Thread spielen",
+    "choice.cards.normal": "normal",
+    "choice.cards.large": "große Schrift",
+    "choice.colours.classic": "zwei Farben",
+    "choice.colours.four": "vier Farben",
+    "settings.unknown": "Das ist keine Einstellung: wähle aus der Liste.",
+    "settings.now": "Deine Bilder: Karten {cards}, {colours}. /settings ändert sie.",
+    "settings.cards.normal": "normal",
+    "settings.cards.large": "in großer Schrift",
+    "settings.colours.classic": "zwei Farben",
+    "settings.colours.four-colour": "vier Farben",
+    "settings.server_only": "Das ist eine Einstellung eines Servers: nutze sie dort.",
+    "settings.threads_on": "Jedes neue Spiel hier bekommt einen eigenen Thread.",
+    "settings.threads_off": "Neue Spiele werden im Kanal gespielt, in dem sie beginnen.",
+    "board.moved": "Dieses Spiel geht hier weiter: {link}",
+    "thread.opened": "{game} geht weiter in {thread}.",
 }

@@ -189,4 +189,25 @@ TEXTS: dict[str, str] = {
         "• `s` — draw · `u` — undo · `h` — hint · `a` — play safe cards to the foundations\n"
         "Type moves in `/move` (it suggests the legal ones), in a DM to me, or mention me."
     ),
+    # -- settings, threads, retired boards -----------------------------------
+    "cmd.settings": "How your pictures look: card size and colours.",
+    "cmd.server": "This server's settings: a thread for each game.",
+    "opt.cards": "normal or large print",
+    "opt.colours": "two colours, or four (a colour for each suit)",
+    "opt.threads": "play each new game in a thread of its own",
+    "choice.cards.normal": "normal",
+    "choice.cards.large": "large print",
+    "choice.colours.classic": "two colours",
+    "choice.colours.four": "four colours",
+    "settings.unknown": "That is not a setting: choose from the list.",
+    "settings.now": "Your pictures: {cards} cards, {colours}. /settings changes them.",
+    "settings.cards.normal": "normal",
+    "settings.cards.large": "large-print",
+    "settings.colours.classic": "two colours",
+    "settings.colours.four-colour": "four colours",
+    "settings.server_only": "That is a setting of a server: use it in one.",
+    "settings.threads_on": "Each new game here gets a thread of its own.",
+    "settings.threads_off": "New games are played in the channel where they start.",
+    "board.moved": "This game goes on here: {link}",
+    "thread.opened": "{game} goes on in {thread}.",
 }

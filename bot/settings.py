@@ -1,0 +1,47 @@
+"""Settings: how a player's pictures look, and whether a server plays each
+game in a thread of its own."""
+
+from __future__ import annotations
+
+from render import SIZES, THEMES
+from storage import Settings, Store
+from texts import Msg, tr
+
+from .replies import Asker, Notice
+
+
+class Preferences:
+    """Players' and servers' settings, kept in the store that every process shares."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def player(self, asker: Asker, cards: str | None, colours: str | None) -> Notice:
+        """Changes what the player names and says how their pictures look now."""
+        if (cards and cards not in SIZES) or (colours and colours not in THEMES):
+            return Notice(tr(asker.locale, "settings.unknown"))
+        current = await self._store.settings(asker.user_id)
+        wanted = Settings(cards or current.cards, colours or current.colours)
+        if wanted != current:
+            await self._store.set_settings(asker.user_id, wanted)
+        return Notice(
+            tr(
+                asker.locale,
+                "settings.now",
+                cards=Msg(f"settings.cards.{wanted.cards}"),
+                colours=Msg(f"settings.colours.{wanted.colours}"),
+            )
+        )
+
+    async def server(self, asker: Asker, threads: bool | None) -> Notice:
+        """Turns thread-per-game on or off for the asker's server (the command
+        is for those who may manage it; Discord checks that)."""
+        if asker.guild_id is None:
+            return Notice(tr(asker.locale, "settings.server_only"))
+        if threads is not None:
+            await self._store.set_threads(asker.guild_id, threads)
+        on = await self._store.threads(asker.guild_id)
+        return Notice(tr(asker.locale, "settings.threads_on" if on else "settings.threads_off"))
+
+    async def threads(self, guild_id: int | None) -> bool:
+        return guild_id is not None and await self._store.threads(guild_id)

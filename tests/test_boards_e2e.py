@@ -1,0 +1,115 @@
+"""One live board per game in a channel, threads per game, and picture
+settings: the real bot process against the local Discord server."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from tests.botprocess import BotProcess
+from tests.fake_discord import ALICE, BOB, CHANNEL_ID, FakeDiscord, Reply
+
+_GAME = re.compile(r"sol:(\d+):")
+
+
+@pytest.fixture
+async def bot(server: FakeDiscord, tmp_path: Path, database_url: str) -> AsyncIterator[BotProcess]:
+    process = BotProcess(server, tmp_path, database_url)
+    await process.start()
+    yield process
+    await process.stop()
+    print(process.log.read_text())  # shown when a test fails
+
+
+def live_boards(server: FakeDiscord, channel: int = CHANNEL_ID) -> dict[int, list[int]]:
+    """game id → the messages in *channel* that show its picture with buttons."""
+    boards: dict[int, list[int]] = {}
+    for message_id, message in server.messages.items():
+        if int(message["channel_id"]) != channel or not message["files"]:
+            continue
+        ids = [c["custom_id"] for row in message["components"] for c in row["components"]]
+        games = {int(m[1]) for i in ids if (m := _GAME.match(i))}
+        for game in games:
+            boards.setdefault(game, []).append(message_id)
+    return boards
+
+
+async def settled(check: Any, timeout: float = 3.0) -> None:
+    """Waits for *check()* to hold: old boards are retired just after a reply."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "never settled"
+        await asyncio.sleep(0.05)
+
+
+async def test_two_players_in_one_channel_leave_one_live_board_each(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    alice = await server.slash("play", {"game": "klondike", "deal": 4711}, who=ALICE)
+    bob = await server.slash("play", {"game": "klondike", "deal": 4711}, who=BOB)
+    for who in (ALICE, BOB):
+        await server.slash("move", {"notation": "4 f"}, who=who)
+        await server.slash("move", {"notation": "s"}, who=who)
+    latest: dict[str, Reply] = {}
+    for name, who in (("alice", ALICE), ("bob", BOB)):
+        moved = await server.slash("move", {"notation": "s"}, who=who)
+        menu = moved.component(":move:")["custom_id"]
+        choice = moved.component(":move:")["options"][0]["value"]
+        chosen = await server.press(server.message(moved), menu, values=[choice], who=who)
+        pressed = await server.press(
+            server.message(chosen), chosen.component(":draw:")["custom_id"], who=who
+        )
+        assert pressed.kind == 7  # a press edits the board in place
+        latest[name] = pressed
+    await server.slash("show", who=ALICE)  # a new board again
+    await settled(lambda: all(len(ids) == 1 for ids in live_boards(server).values()))
+    boards = live_boards(server)
+    assert len(boards) == 2 and all(len(ids) == 1 for ids in boards.values())
+    retired = [m for i, m in server.messages.items() if i in server.edits]
+    assert len(retired) >= 6  # two /play boards and four /move boards per pair of players
+    for message in retired:
+        assert message["content"].startswith("This game goes on here: https://discord.com/")
+        assert not message["files"] and not message["components"]
+    assert alice.files and bob.files and not server.late
+
+
+async def test_a_server_with_threads_plays_each_game_in_its_own(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    turned = await server.slash("server", {"threads": True})
+    assert turned.ephemeral and "thread of its own" in turned.content
+    started = await server.slash("play", {"game": "klondike", "deal": 4711})
+    assert not started.files and len(server.threads) == 1  # the channel sees one line
+    thread = server.threads[0]
+    assert f"<#{thread['id']}>" in started.content and thread["name"] == "alice · Klondike, draw 1"
+    await settled(lambda: len(live_boards(server, int(thread["id"]))) == 1)
+    moved = await server.slash("move", {"notation": "4 f"}, channel=thread)
+    assert moved.files
+    await settled(lambda: len(next(iter(live_boards(server, int(thread["id"])).values()))) == 1)
+    assert not live_boards(server)  # nothing live in the channel itself
+    await server.slash("server", {"threads": False})
+    again = await server.slash("play", {"game": "calculation"})
+    assert again.files and len(server.threads) == 1
+
+
+async def test_settings_change_the_next_boards_picture(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    normal = await server.slash("play", {"game": "klondike", "deal": 4711})
+    said = await server.slash("settings", {"cards": "large", "colours": "four-colour"})
+    assert said.ephemeral and "large-print cards, four colours" in said.content
+    large = await server.slash("show")
+    small_image = Image.open(io.BytesIO(normal.files[0][1]))
+    large_image = Image.open(io.BytesIO(large.files[0][1])).convert("RGB")
+    assert large_image.height > small_image.height  # bigger indices, longer steps
+    colours = {colour for _, colour in large_image.getcolors(1 << 16) or []}
+    assert {(20, 84, 210), (14, 128, 44)} & colours  # diamonds blue or clubs green
+    kept = await server.slash("settings")
+    assert "large-print cards, four colours" in kept.content
