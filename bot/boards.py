@@ -7,7 +7,16 @@ import asyncio
 import time
 from collections.abc import Callable
 
-from render import FOUR_COLOUR, METRICS, SIZES, Metrics, Theme, describe, render_table
+from render import (
+    FOUR_COLOUR,
+    METRICS,
+    SIZES,
+    Metrics,
+    Standing,
+    Theme,
+    describe,
+    render_table,
+)
 from render.text import clock, status_line
 from solitaire import Game
 from storage import GameRow, Status, Store
@@ -73,23 +82,32 @@ class BoardMaker:
         """The UTC day, ``YYYY-MM-DD``: the daily deal changes at midnight UTC."""
         return utc_day(self._clock())
 
-    async def _standing(self, row: GameRow, locale: str) -> str:
-        """How a win compares with others on the same deal: ``3rd of 7 today``."""
+    async def standing(self, row: GameRow) -> Standing | None:
+        """How a win compares with the others on the same deal (or the same
+        day's daily deal), if there are others."""
         if row.daily is not None:
             results = await self._store.daily_results(row.profile, row.daily)
-            if row.daily == self.today():
-                where = Msg("standing.today")
-            else:
-                where = Msg("standing.on", day=row.daily)
         elif row.deal is not None:
             results = await self._store.deal_results(row.profile, row.options, row.deal)
-            where = Msg("standing.deal")
         else:
-            return ""
+            return None
         place = next((i for i, other in enumerate(results, 1) if other.id == row.id), None)
         if place is None or len(results) < 2:
+            return None
+        return Standing(place, len(results), daily=row.daily is not None)
+
+    async def _standing(self, row: GameRow, locale: str) -> str:
+        """How a win compares, in words: ``3rd of 7 today``."""
+        standing = await self.standing(row)
+        if standing is None:
             return ""
-        return tr(locale, "standing", place=place, n=len(results), where=where)
+        if row.daily is None:
+            where = Msg("standing.deal")
+        elif row.daily == self.today():
+            where = Msg("standing.today")
+        else:
+            where = Msg("standing.on", day=row.daily)
+        return tr(locale, "standing", place=standing.place, n=standing.of, where=where)
 
     @staticmethod
     def _picture(

@@ -11,7 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from render import THEMES, Replay, render_replay, render_stats_card, render_win_card
+from render import (
+    THEMES,
+    Replay,
+    Standing,
+    render_celebration,
+    render_replay,
+    render_stats_card,
+    render_win_card,
+)
 from solitaire import Snapshot, load_game
 from solitaire.solver import HINT_SECONDS, Outcome, solve
 
@@ -82,11 +90,23 @@ def replay_gif(record: Mapping[str, Any], theme: str) -> Replay:
 
 
 def win_card(
-    record: Mapping[str, Any], player: str, elapsed: float, hints: int, theme: str
+    record: Mapping[str, Any],
+    player: str,
+    elapsed: float,
+    hints: int,
+    theme: str,
+    standing: Standing | None = None,
+    streak: int = 0,
 ) -> bytes:
     return render_win_card(
-        load_game(record), player=player, elapsed=elapsed, hints=hints, theme=THEMES[theme]
-    )
+        load_game(record), player=player, elapsed=elapsed, hints=hints, theme=THEMES[theme],
+        standing=standing, streak=streak,
+    )  # fmt: skip
+
+
+def celebration_gif(record: Mapping[str, Any], theme: str) -> Replay:
+    """The cards of a won game bouncing off its foundations (under 2 MB)."""
+    return Replay(render_celebration(load_game(record), theme=THEMES[theme]), 1, 0)
 
 
 def stats_card(

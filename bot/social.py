@@ -16,7 +16,7 @@ from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
 
 from . import jobs, markdown
-from .boards import utc_day
+from .boards import BoardMaker, utc_day
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import busy_notice, not_yours, open_to_others
 from .workers import Busy, Kind, Workers
@@ -41,8 +41,9 @@ class Social:
         self._workers = workers or Workers(0)
         self._clock = clock
         self._theme = theme
-        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
-        self._making: dict[tuple[int, int], asyncio.Future[Replay]] = {}
+        self._boards = BoardMaker(store, clock, theme)
+        self._replays: OrderedDict[tuple[int, int, bool], Replay] = OrderedDict()
+        self._making: dict[tuple[int, int, bool], asyncio.Future[Replay]] = {}
 
     async def remember(self, user_id: int, name: str) -> None:
         """Keeps a player's display name for leaderboards."""
@@ -126,10 +127,12 @@ class Social:
             return Notice(not_yours(row.user_id, locale))
         if row.status != Status.WON:
             return Notice(tr(locale, "share.not_won"))
+        standing = await self._boards.standing(row)
+        streak = (await self._store.stats(row.user_id, row.profile)).current_streak
         try:
             png = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, row.seconds, row.hints,
-                self._theme.name, player=asker.user_id,
+                self._theme.name, standing, streak, player=asker.user_id,
             )  # fmt: skip
         except BadRecord as error:
             return Notice(error.text(locale))
@@ -147,26 +150,33 @@ class Social:
         )  # fmt: skip
         return Shared(png, text, row.id)
 
-    async def refuse_replay(self, asker: Asker, game_id: int) -> Notice | None:
+    async def refuse_replay(
+        self, asker: Asker, game_id: int, *, cheer: bool = False
+    ) -> Notice | None:
         """Why the asker may not watch the replay of game *game_id* now, if
         they may not: asked before the bot answers in public that a GIF is coming."""
         row = await open_to_others(self._store, asker, game_id, utc_day(self._clock()))
         if isinstance(row, Notice):
             return row
-        key = (row.id, row.revision)
+        key = (row.id, row.revision, cheer)
         busy = self._workers.refuses(Kind.GIF, asker.user_id)
         if key in self._replays or key in self._making or busy is None:
             return None
         return busy_notice(busy, asker.locale)
 
-    async def replay(self, asker: Asker, game_id: int) -> Animation | Notice:
-        """Returns the animated GIF of a finished game, made in a worker once
-        per game and revision; a long game's is sampled, and says so."""
+    async def replay(
+        self, asker: Asker, game_id: int, *, cheer: bool = False
+    ) -> Animation | Notice:
+        """Returns the animated GIF of a finished game (with *cheer*, of a won
+        game's cards bouncing off its foundations), made in a worker once per
+        game and revision; a long game's replay is sampled, and says so."""
         locale = asker.locale
         row = await open_to_others(self._store, asker, game_id, utc_day(self._clock()))
         if isinstance(row, Notice):
             return row
-        key = (row.id, row.revision)
+        if cheer and row.status != Status.WON:
+            return Notice(tr(locale, "share.not_won"))
+        key = (row.id, row.revision, cheer)
         replay = self._replays.get(key)
         if replay is None:
             try:
@@ -183,14 +193,20 @@ class Social:
         )
         return Animation(replay.gif, note)
 
-    async def _replay(self, key: tuple[int, int], record: Mapping[str, Any], player: int) -> Replay:
+    async def _replay(
+        self, key: tuple[int, int, bool], record: Mapping[str, Any], player: int
+    ) -> Replay:
         """Makes the GIF of one game at one revision in a worker; presses that
         come while it is being made wait for the same one."""
         making = self._making.get(key)
         if making is None:
             making = self._making[key] = asyncio.ensure_future(
                 self._workers.run(
-                    Kind.GIF, jobs.replay_gif, record, self._theme.name, player=player
+                    Kind.GIF,
+                    jobs.celebration_gif if key[2] else jobs.replay_gif,
+                    record,
+                    self._theme.name,
+                    player=player,
                 )
             )
             making.add_done_callback(lambda _: self._making.pop(key, None))

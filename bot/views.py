@@ -236,9 +236,10 @@ class NewDealButton(
 
 class DealButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sol:(?P<action>deal|replay):(?P<game>\d+)",
+    template=r"sol:(?P<action>deal|replay|cheer):(?P<game>\d+)",
 ):
-    """On a shared win: **Play this deal** (for whoever presses) and **Replay** (the GIF)."""
+    """On a shared win: **Play this deal** (for whoever presses), **Replay**
+    (the game as a GIF) and **Celebrate** (the cards bouncing away)."""
 
     def __init__(self, action: str, game_id: int, *, locale: str = DEFAULT) -> None:
         label = tr(locale, f"button.{action}")
@@ -266,20 +267,21 @@ class DealButton(
             reply = await bot_of(interaction).service.play_deal(asker, self.game_id)
             await respond(interaction, reply, new_game=True)
             return
-        refused = await bot_of(interaction).social.refuse_replay(asker, self.game_id)
+        cheer = self.action == "cheer"
+        social = bot_of(interaction).social
+        refused = await social.refuse_replay(asker, self.game_id, cheer=cheer)
         if refused is not None:
             await respond(interaction, refused)
             return
         # A long game's GIF takes a moment: answer first, post it when ready.
         await interaction.response.defer(thinking=True)
         locale = asker.locale
-        replay = await bot_of(interaction).social.replay(asker, self.game_id)
+        replay = await social.replay(asker, self.game_id, cheer=cheer)
         if isinstance(replay, Notice):
             await interaction.followup.send(replay.text, ephemeral=True)
             return
-        file = discord.File(
-            io.BytesIO(replay.gif), "replay.gif", description=tr(locale, "replay.alt")
-        )
+        name, alt = ("celebration.gif", "cheer.alt") if cheer else ("replay.gif", "replay.alt")
+        file = discord.File(io.BytesIO(replay.gif), name, description=tr(locale, alt))
         if replay.text:
             await interaction.followup.send(replay.text, file=file)
         else:
@@ -298,6 +300,7 @@ async def share(interaction: Interaction, game_id: int) -> None:
     view = discord.ui.View(timeout=None)
     view.add_item(DealButton("deal", shared.game_id, locale=locale))
     view.add_item(DealButton("replay", shared.game_id, locale=locale))
+    view.add_item(DealButton("cheer", shared.game_id, locale=locale))
     file = discord.File(io.BytesIO(shared.png), "win.png", description=shared.text[:1024])
     await interaction.response.send_message(shared.text, file=file, view=view)
 

@@ -5,10 +5,12 @@ Knows no Discord and no SQL: a game goes in, bytes or text come out.
 
 from __future__ import annotations
 
-from .share import Replay, render_replay, render_stats_card, render_win_card
+from .celebration import render_celebration
+from .share import Replay, render_replay, render_stats_card
 from .table import draw_table, render_table
 from .text import describe, text_table
 from .theme import CLASSIC, FOUR_COLOUR, LARGE, METRICS, SIZES, THEMES, Metrics, Theme
+from .wincard import Standing, render_win_card
 
 __all__ = [
     "CLASSIC",
@@ -19,9 +21,11 @@ __all__ = [
     "THEMES",
     "Metrics",
     "Replay",
+    "Standing",
     "Theme",
     "describe",
     "draw_table",
+    "render_celebration",
     "render_replay",
     "render_stats_card",
     "render_table",

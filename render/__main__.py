@@ -1,16 +1,36 @@
-"""``python -m render demo OUTDIR``: sample pictures of every game."""
+"""``python -m render demo OUTDIR``: sample pictures of every game, each
+also as a phone shows it (360 px wide), with the win card, the celebration
+and a replay."""
 
 from __future__ import annotations
 
 import argparse
+import io
 from pathlib import Path
+
+from PIL import Image
 
 from solitaire import VARIANTS
 
+from .celebration import render_celebration
+from .legibility import SCREENS
 from .samples import samples
-from .share import render_replay, render_win_card
+from .share import render_replay
 from .table import render_table
-from .theme import THEMES
+from .theme import SIZES, THEMES
+from .wincard import Standing, render_win_card
+
+
+def as_on_phone(png: bytes) -> bytes:
+    """The picture shrunk to the width a phone shows it at."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    width = SCREENS["phone"][0]
+    if image.width > width:
+        height = round(image.height * width / image.width)
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
 
 
 def main() -> None:
@@ -22,24 +42,34 @@ def main() -> None:
     args = parser.parse_args()
     args.outdir.mkdir(parents=True, exist_ok=True)
     theme = THEMES[args.theme]
+
+    def write(name: str, data: bytes) -> None:
+        path = args.outdir / name
+        path.write_bytes(data)
+        print(path)
+
     for profile in VARIANTS:
         for name, game in samples(profile).items():
-            path = args.outdir / f"{profile}-{name}.png"
-            path.write_bytes(render_table(game, theme=theme, elapsed=754.0))
-            print(path)
+            for size in SIZES.values():
+                png = render_table(game, theme=theme, size=size, elapsed=754.0)
+                suffix = "" if size.name == "normal" else f"-{size.name}"
+                write(f"{profile}-{name}{suffix}.png", png)
+                write(f"{profile}-{name}{suffix}-phone.png", as_on_phone(png))
         won = samples(profile)["won"]
-        path = args.outdir / f"{profile}-win-card.png"
-        path.write_bytes(render_win_card(won, player="Ada", elapsed=754.0, theme=theme))
-        print(path)
+        card = render_win_card(
+            won, player="Ada", elapsed=754.0, standing=Standing(2, 9, daily=True), streak=3,
+            theme=theme,
+        )  # fmt: skip
+        write(f"{profile}-win-card.png", card)
+        write(f"{profile}-win-card-phone.png", as_on_phone(card))
+        write(f"{profile}-celebration.gif", render_celebration(won, theme=theme))
     start = samples("klondike")["start"]
     for _ in range(40):
         move = start.hint()
         if move is None:
             break
         start.play(move)
-    path = args.outdir / "klondike-replay.gif"
-    path.write_bytes(render_replay(start.to_record(), theme=theme).gif)
-    print(path)
+    write("klondike-replay.gif", render_replay(start.to_record(), theme=theme).gif)
 
 
 if __name__ == "__main__":

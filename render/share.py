@@ -1,4 +1,4 @@
-"""Pictures worth sharing: the win card and the animated replay."""
+"""The animated replay, and the stats card."""
 
 from __future__ import annotations
 
@@ -13,10 +13,8 @@ from solitaire import Game, load_game
 
 from .names import fitted
 from .table import draw_table, to_png
-from .text import clock
 from .theme import CLASSIC, METRICS, Theme, font, index, palette
 
-_BANNER_H = 92
 #: A replay lasts about this long, however many moves it has.
 REPLAY_SECONDS = 24.0
 #: A replay stays under Discord's smallest upload limit.
@@ -26,42 +24,6 @@ MAX_FRAMES = 160
 #: A sampled replay still shows each of the last moves.
 LAST_MOVES = 20
 _FEWEST_FRAMES = 20
-
-
-def render_win_card(
-    game: Game,
-    *,
-    player: str,
-    elapsed: float | None = None,
-    hints: int = 0,
-    theme: Theme = CLASSIC,
-) -> bytes:
-    """Returns the picture a winner shares: a banner with game, deal, moves,
-    time and player above the final table."""
-    table = draw_table(game, theme=theme, elapsed=elapsed)
-    card = Image.new("P", (table.width, table.height + _BANNER_H), index(theme, theme.felt_dark))
-    card.putpalette(table.getpalette() or [])
-    card.paste(table, (0, _BANNER_H))
-    draw = ImageDraw.Draw(card)
-    big = font(34)
-    ending = f" won {game.title}!"
-    room = card.width - 2 * METRICS.margin - big.getlength(ending)
-    headline = fitted(player, big, room) + ending
-    draw.text((METRICS.margin, 12), headline, fill=index(theme, theme.banner), font=big)
-    facts = [
-        f"deal {game.deal}" if game.deal is not None else "a set position",
-        f"{len(game.moves)} moves",
-    ]
-    if elapsed is not None:
-        facts.append(clock(elapsed))
-    if game.undos:
-        facts.append(f"{game.undos} undo" + ("s" if game.undos > 1 else ""))
-    if hints:
-        facts.append(f"{hints} hint" + ("s" if hints > 1 else ""))
-    draw.text(
-        (METRICS.margin, 56), " · ".join(facts), fill=index(theme, theme.label), font=font(22)
-    )
-    return to_png(card)
 
 
 @dataclass(frozen=True)

@@ -100,12 +100,11 @@ def draw_table(
                 box, m.radius, outline=index(theme, theme.highlight), width=3
             )  # fmt: skip
     status_y = min(lowest + 10, layout.status_y) if fit else layout.status_y
-    draw.text(
-        (m.margin, status_y),
-        status_line(game, elapsed),
-        fill=index(theme, theme.label),
-        font=font(m.status_size),
-    )
+    status = status_line(game, elapsed)
+    points = m.status_size  # as large as fits on one line
+    while points > 14 and font(points).getlength(status) > canvas.width - 2 * m.margin:
+        points -= 1
+    draw.text((m.margin, status_y), status, fill=index(theme, theme.label), font=font(points))
     if fit and status_y < layout.status_y:
         canvas = canvas.crop((0, 0, canvas.width, status_y + m.status_h))
     return canvas

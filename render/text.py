@@ -10,6 +10,8 @@ from solitaire.variants.castles_end import CastlesEnd
 from solitaire.variants.klondike import Klondike
 from texts import DEFAULT, Msg, tr
 
+from .layout import SPECS
+
 MAX_DESCRIPTION = 1000
 _GROUPS = ("stock", "waste", "jewels", "lid", "reserve", "foundation", "column")
 
@@ -100,9 +102,38 @@ def _pile(game: Game, code: str, detail: int, locale: str) -> str:
     return f"{code}: {hidden}{body}"
 
 
+def _runs(codes: list[str]) -> str:
+    """Codes with consecutive numbers joined: ``f1–f4``, ``1–7``, ``s w``.
+
+    >>> _runs(["s", "w", "f1", "f2", "f3", "f4"])
+    's w f1–f4'
+    """
+    parts: list[list[str]] = []
+    for code in codes:
+        stem, number = code.rstrip("0123456789"), code[len(code.rstrip("0123456789")) :]
+        last = parts[-1][-1] if parts else ""
+        last_stem = last.rstrip("0123456789")
+        if (
+            number
+            and parts
+            and last_stem == stem
+            and last[len(last_stem) :] == str(int(number) - 1)
+        ):
+            parts[-1].append(code)
+        else:
+            parts.append([code])
+    return " ".join(" ".join(run) if len(run) < 3 else f"{run[0]}–{run[-1]}" for run in parts)
+
+
+def layout_line(profile: str, locale: str = DEFAULT) -> str:
+    """Where the piles are in the picture, row by row from the top."""
+    rows = [_runs([code for code in row.codes if code]) for row in SPECS[profile]]
+    return tr(locale, "alt.layout", rows=" / ".join(rows))
+
+
 def describe(game: Game, locale: str = DEFAULT) -> str:
-    """Returns the table in words, at most 1,000 characters: every pile by
-    its code, then how the game stands."""
+    """Returns the table in words, at most 1,000 characters: how the game
+    stands, where the piles are in the picture, then every pile by its code."""
     for detail in (2, 1, 0):
         groups = []
         for kind in _GROUPS:
@@ -110,7 +141,8 @@ def describe(game: Game, locale: str = DEFAULT) -> str:
             if codes:
                 piles = "; ".join(_pile(game, code, detail, locale) for code in codes)
                 groups.append(f"{tr(locale, 'alt.' + kind)}: {piles}.")
-        text = status_line(game, locale=locale) + ". " + " ".join(groups)
+        head = f"{status_line(game, locale=locale)}. {layout_line(game.profile, locale)}"
+        text = head + " " + " ".join(groups)
         if len(text) <= MAX_DESCRIPTION:
             return text
     return text[: MAX_DESCRIPTION - 1] + "…"

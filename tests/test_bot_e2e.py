@@ -243,7 +243,11 @@ async def test_a_win_offers_share_which_posts_the_win_card(
     shared = await server.press(server.message(won), won.component(":share:")["custom_id"])
     assert shared.kind == 4 and not shared.ephemeral  # posted for the channel to see
     assert "won Klondike, deal 9" in shared.content and picture(shared)
-    assert {"sol:deal:", "sol:replay:"} <= {i[: i.rindex(":") + 1] for i in shared.custom_ids}
+    assert {"sol:deal:", "sol:replay:", "sol:cheer:"} <= {
+        i[: i.rindex(":") + 1] for i in shared.custom_ids
+    }
+    card = picture(shared)
+    assert card.width == 720 and card.height < card.width  # sized for a phone
     message = server.message(shared)
     challenge = await server.press(message, shared.component("sol:deal:")["custom_id"], who=BOB)
     assert "deal 9" in challenge.content and "0 moves" in challenge.content
@@ -251,6 +255,12 @@ async def test_a_win_offers_share_which_posts_the_win_card(
     assert replay.kind == 5  # deferred: the GIF follows
     gif = await server.posted.get()
     assert gif.files and Image.open(io.BytesIO(gif.files[0][1])).format == "GIF"
+    cheer = await server.press(message, shared.component("sol:cheer:")["custom_id"], who=BOB)
+    assert cheer.kind == 5
+    cheered = await server.posted.get()
+    name, data = cheered.files[0]
+    assert name == "celebration.gif" and len(data) < 2 * 1024 * 1024
+    assert Image.open(io.BytesIO(data)).n_frames > 30
     assert board.message is not None
 
 

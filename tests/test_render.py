@@ -7,12 +7,22 @@ import io
 import pytest
 from PIL import Image
 
-from render import FOUR_COLOUR, describe, render_replay, render_table, render_win_card
+from render import (
+    FOUR_COLOUR,
+    Standing,
+    describe,
+    render_celebration,
+    render_replay,
+    render_table,
+    render_win_card,
+)
 from render.layout import fan_offsets, layout_for
 from render.legibility import SCREENS, legibility
 from render.samples import samples
 from render.table import Mark, draw_table
+from render.text import layout_line
 from render.theme import LARGE, METRICS, SIZES
+from render.wincard import win_facts
 from solitaire import VARIANTS, load_position, new_game
 
 PROFILES = sorted(VARIANTS)
@@ -167,11 +177,36 @@ def test_a_full_casket_game_is_described_in_a_thousand_characters() -> None:
     assert len(describe(game)) <= 1000
 
 
-def test_the_win_card_is_taller_than_the_table_and_names_the_game() -> None:
-    game = samples("klondike")["won"]
-    card = decode(render_win_card(game, player="Ada", elapsed=300.0))
-    assert card.width == layout_for("klondike", METRICS).size[0]
-    assert card.height > layout_for("klondike", METRICS).size[1]
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_win_card_is_sized_for_a_phone(profile: str) -> None:
+    game = samples(profile)["won"]
+    card = decode(render_win_card(game, player="Ada", elapsed=300.0, streak=3))
+    assert card.width == 720 and 400 < card.height < card.width  # halved on a phone, not cut
+
+
+def test_the_win_card_says_what_help_was_used_and_how_the_win_compares() -> None:
+    clean = load_position("klondike", {"1": ["KS"], **{f"f{n}": [] for n in range(1, 5)}})
+    facts = dict((label, value) for value, label in win_facts(clean, 61.0, 0, None, 0))
+    assert facts == {"moves": "0", "time": "1:01", "no undo, no hint": "none"}
+    game = new_game("klondike", deal=4711)
+    game.play("4 f")
+    game.undo()
+    game.play("4 f")
+    facts = dict(
+        (label, value) for value, label in win_facts(game, 61.0, 1, Standing(3, 7, True), 4)
+    )
+    assert facts["1 undo, 1 hint"] == "2"
+    assert facts["today"] == "3rd/7" and facts["wins in a row"] == "4"
+    alone = win_facts(game, 61.0, 0, Standing(1, 1), 1)  # nothing to compare with
+    assert [label for _, label in alone] == ["moves", "time", "1 undo"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_celebration_is_an_animation_under_2_mb(profile: str) -> None:
+    gif = render_celebration(samples(profile)["won"])
+    image = Image.open(io.BytesIO(gif))
+    assert image.format == "GIF" and image.n_frames > 30 and len(gif) < 2 * 1024 * 1024
+    assert image.width <= 420  # about as wide as a phone shows it
 
 
 def test_the_replay_has_one_frame_per_move_and_the_deal() -> None:
@@ -181,3 +216,20 @@ def test_the_replay_has_one_frame_per_move_and_the_deal() -> None:
     gif = Image.open(io.BytesIO(render_replay(game.to_record()).gif))
     assert gif.format == "GIF"
     assert gif.n_frames == len(game.moves) + 1
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_alt_text_says_where_each_pile_is_in_the_picture(profile: str) -> None:
+    line = layout_line(profile)
+    named: set[str] = set()
+    for word in line.split(": ", 1)[1].rstrip(".").replace("/", " ").split():
+        if "–" in word:
+            first, last = word.split("–")
+            stem = first.rstrip("0123456789")
+            named |= {
+                f"{stem}{n}" for n in range(int(first[len(stem) :]), int(last[len(stem) :]) + 1)
+            }
+        else:
+            named.add(word)
+    assert named == set(VARIANTS[profile].PILES)
+    assert line in describe(samples(profile)["start"])

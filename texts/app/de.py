@@ -11,6 +11,7 @@ TEXTS: dict[str, str] = {
     "status.base": "Grundrang {rank}",
     "status.won": "GEWONNEN",
     "status.stuck": "keine Züge mehr",
+    "alt.layout": "Stapel von der oberen Reihe abwärts, jeder Code über seinem Stapel: {rows}.",
     "alt.stock": "Nachziehstapel",
     "alt.waste": "Ablage",
     "alt.jewels": "Juwelen",
@@ -213,4 +214,6 @@ TEXTS: dict[str, str] = {
     "settings.threads_off": "Neue Spiele werden im Kanal gespielt, in dem sie beginnen.",
     "board.moved": "Dieses Spiel geht hier weiter: {link}",
     "thread.opened": "{game} geht weiter in {thread}.",
+    "button.cheer": "Feiern",
+    "cheer.alt": "die Karten springen von den fertigen Ablagen",
 }

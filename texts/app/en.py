@@ -11,6 +11,7 @@ TEXTS: dict[str, str] = {
     "status.base": "base rank {rank}",
     "status.won": "WON",
     "status.stuck": "no moves left",
+    "alt.layout": "Piles from the top row down, each code above its pile: {rows}.",
     "alt.stock": "Stock",
     "alt.waste": "Waste",
     "alt.jewels": "Jewels",
@@ -210,4 +211,6 @@ TEXTS: dict[str, str] = {
     "settings.threads_off": "New games are played in the channel where they start.",
     "board.moved": "This game goes on here: {link}",
     "thread.opened": "{game} goes on in {thread}.",
+    "button.cheer": "Celebrate",
+    "cheer.alt": "the cards bouncing off the finished foundations",
 }

@@ -1,0 +1,122 @@
+"""The win card: the picture a winner shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from solitaire import Game
+from solitaire.variants.klondike import Klondike
+
+from .names import fitted
+from .sprites import back_sprite, card_sprite
+from .table import to_png
+from .text import clock
+from .theme import CLASSIC, Metrics, Theme, font, index, palette
+
+_CARD_W = 720
+#: The foundations' cards, big: four of them, or Casket's eight.
+_FOUR = Metrics("win", card_w=104, card_h=146, radius=9, index_size=48, small_pip=24, big_pip=66)
+_EIGHT = Metrics("win8", card_w=78, card_h=110, radius=8, index_size=37, small_pip=18, big_pip=48)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a win compares: its place among the deal's (or the day's) wins."""
+
+    place: int
+    of: int
+    daily: bool = False
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def render_win_card(
+    game: Game,
+    *,
+    player: str,
+    elapsed: float | None = None,
+    hints: int = 0,
+    standing: Standing | None = None,
+    streak: int = 0,
+    theme: Theme = CLASSIC,
+) -> bytes:
+    """Returns the picture a winner shares, sized for a phone: who won which
+    game under which rules, the finished foundations, and tiles for moves,
+    time, help used, the deal and how the win compares."""
+    foundations = [code for code in game.PILES if code.startswith("f")]
+    m = _FOUR if len(foundations) <= 4 else _EIGHT
+    tiles = win_facts(game, elapsed, hints, standing, streak)
+    rows = -(-len(tiles) // 3)
+    height = 150 + m.card_h + 40 + rows * 96 + 16
+    card = Image.new("P", (_CARD_W, height), index(theme, theme.felt))
+    card.putpalette(palette(theme)[1].getpalette() or [])
+    draw = ImageDraw.Draw(card)
+    draw.rectangle((0, 0, _CARD_W, 118), fill=index(theme, theme.felt_dark))
+    big = font(44)
+    ending = f" won {game.title}!"
+    headline = fitted(player, big, _CARD_W - 48 - big.getlength(ending)) + ending
+    draw.text((24, 14), headline, fill=index(theme, theme.banner), font=big)
+    draw.text((24, 72), _rules(game), fill=index(theme, theme.label), font=font(30))
+    # The finished foundations, each a squared-up pile with its king on top.
+    step = m.card_w + (24 if len(foundations) <= 4 else 8)
+    x = (_CARD_W - (len(foundations) * step - (step - m.card_w))) // 2
+    y = 150
+    for code in foundations:
+        cards = game.pile(code)
+        for depth in range(3, 0, -1):
+            sprite, mask = back_sprite(theme, m) if not cards else card_sprite(theme, cards[0], m)
+            card.paste(sprite, (x + depth * 2, y - depth * 3), mask)
+        if cards:
+            sprite, mask = card_sprite(theme, cards[-1], m)
+            card.paste(sprite, (x, y), mask)
+        x += step
+    y += m.card_h + 40
+    width = (_CARD_W - 48 - 2 * 16) // 3
+    for i, (value, label) in enumerate(tiles):
+        tx, ty = 24 + (i % 3) * (width + 16), y + (i // 3) * 96
+        draw.rounded_rectangle(
+            (tx, ty, tx + width, ty + 82), 12, fill=index(theme, theme.felt_dark)
+        )
+        draw.text((tx + 14, ty + 6), value, fill=index(theme, theme.banner), font=font(38))
+        draw.text((tx + 14, ty + 52), label, fill=index(theme, theme.caption), font=font(26))
+    return to_png(card)
+
+
+def _rules(game: Game) -> str:
+    parts = [game.title]
+    if isinstance(game, Klondike):
+        passes = game.passes
+        parts.append(f"draw {game.draw}")
+        parts.append(
+            "unlimited passes" if passes is None else f"{passes} pass" + "es" * (passes > 1)
+        )
+    parts.append(f"deal {game.deal}" if game.deal is not None else "a set position")
+    return " · ".join(parts)
+
+
+def win_facts(
+    game: Game, elapsed: float | None, hints: int, standing: Standing | None, streak: int
+) -> list[tuple[str, str]]:
+    tiles = [(str(len(game.moves)), "moves")]
+    if elapsed is not None:
+        tiles.append((clock(elapsed), "time"))
+    if game.undos or hints:
+        help_used = []
+        if game.undos:
+            help_used.append(f"{game.undos} undo" + "s" * (game.undos > 1))
+        if hints:
+            help_used.append(f"{hints} hint" + "s" * (hints > 1))
+        tiles.append((str(game.undos + hints), ", ".join(help_used)))
+    else:
+        tiles.append(("none", "no undo, no hint"))
+    if standing is not None and standing.of > 1:
+        where = "today" if standing.daily else "on this deal"
+        tiles.append((f"{_ordinal(standing.place)}/{standing.of}", where))
+    if streak > 1:
+        tiles.append((str(streak), "wins in a row"))
+    return tiles
