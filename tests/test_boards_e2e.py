@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from tests.botprocess import BotProcess
-from tests.fake_discord import ALICE, BOB, CHANNEL_ID, FakeDiscord, Reply
+from tests.fake_discord import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Reply
 
 _GAME = re.compile(r"sol:(\d+):")
 
@@ -113,3 +113,18 @@ async def test_settings_change_the_next_boards_picture(
     assert {(20, 84, 210), (14, 128, 44)} & colours  # diamonds blue or clubs green
     kept = await server.slash("settings")
     assert "large-print cards, four colours" in kept.content
+
+
+async def test_a_dm_keeps_one_live_board_too(server: FakeDiscord, bot: BotProcess) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 4711}, dm=True)
+    for notation in ("4 f", "s", "s"):
+        moved = await server.say(notation, dm=True)
+        assert moved.files
+    await settled(lambda: [len(ids) for ids in live_boards(server, DM_CHANNEL_ID).values()] == [1])
+    latest = server.message(moved)
+    assert live_boards(server, DM_CHANNEL_ID) == {_game_of(latest): [int(latest["id"])]}
+
+
+def _game_of(message: dict[str, Any]) -> int:
+    ids = [c["custom_id"] for row in message["components"] for c in row["components"]]
+    return next(int(m[1]) for i in ids if (m := _GAME.match(i)))
