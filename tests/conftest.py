@@ -28,6 +28,7 @@ async def server() -> AsyncIterator[FakeDiscord]:
     yield fake
     await fake.stop()
     assert not fake.late, f"replies slower than 3 s: {fake.late}"
+    assert not fake.invalid, f"requests Discord's API description refuses: {fake.invalid}"
 
 
 @pytest.fixture(params=STORES)

@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 from discord import InteractionResponseType
 
-from . import payloads
+from . import payloads, spec
 from .payloads import (
     ALICE,
     API,
@@ -58,7 +58,8 @@ class DiscordServer:
         self.faults: list[tuple[str, int]] = []  # (route, status) to answer once each
         self.edits: list[int] = []  # ids of messages the bot edited through their channel
         self.threads: list[dict[str, Any]] = []  # threads the bot opened
-        app = web.Application(client_max_size=32 * 1024 * 1024)
+        self.invalid: list[str] = []  # requests Discord's API description refuses
+        app = web.Application(client_max_size=32 * 1024 * 1024, middlewares=[self._known_route])
         app.add_routes(
             [
                 web.get(f"{API}/users/@me", self.me),
@@ -164,7 +165,31 @@ class DiscordServer:
         self.commands[scope] = commands
         return self.json(commands)
 
+    @web.middleware
+    async def _known_route(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Refuses, as Discord would, a call to a route its API does not have."""
+        if request.path.startswith(API):
+            found = spec.problems(request.method, request.path.removeprefix(API), None)
+            if found:
+                return self._refuse(found)
+        return await handler(request)  # type: ignore[no-any-return]
+
+    def _refuse(self, found: list[str]) -> web.Response:
+        self.invalid += found
+        body = {"code": 50035, "message": "Invalid Form Body", "errors": found}
+        return self.json(body, status=400)
+
     async def _read(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+        """A request's JSON payload and files, checked against Discord's API
+        description: a body it refuses is answered 400, as Discord would."""
+        payload, files = await self._parse(request)
+        kind = "multipart/form-data" if files else "application/json"
+        found = spec.problems(request.method, request.path.removeprefix(API), payload, kind)
+        if found:
+            raise web.HTTPBadRequest(text=self._refuse(found).text, content_type="application/json")
+        return payload, files
+
+    async def _parse(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
         if request.content_type.startswith("multipart/"):
             payload: dict[str, Any] = {}
             files = []

@@ -1,0 +1,114 @@
+"""Discord's own description of its HTTP API (OpenAPI 3.1, from
+discord/discord-api-spec, MIT; see ``tests/data/discord-openapi.SOURCE``):
+the local server checks each of the bot's requests against it, so a request
+real Discord would refuse fails a test here too.
+
+Where the API is known to be laxer than its description, the body is relaxed
+first: an attachment's ``id`` may be the upload's index as a number (as
+discord.py sends it), and any snowflake may be sent as a number. Where the
+documentation is stricter than the description, its rule is added: a
+message's content is at most 2,000 characters (the description allows 4,000).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+SPEC = Path(__file__).parent.parent / "data" / "discord-openapi.json.gz"
+#: Discord's documented limit on a message's content.
+MAX_CONTENT = 2000
+
+
+@dataclass(frozen=True)
+class Operation:
+    method: str
+    template: str
+    pattern: re.Pattern[str]
+    body: dict[str, dict[str, Any]]  # content type → schema
+
+
+@cache
+def _spec() -> dict[str, Any]:
+    described = json.loads(gzip.decompress(SPEC.read_bytes()))
+    schemas = described["components"]["schemas"]
+    schemas["SnowflakeType"] = {
+        "anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]
+    }
+    return described
+
+
+@cache
+def _operations() -> list[Operation]:
+    operations = []
+    for template, item in _spec()["paths"].items():
+        pattern = re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", template) + "$")
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            content = operation.get("requestBody", {}).get("content", {})
+            body = {kind: entry["schema"] for kind, entry in content.items() if "schema" in entry}
+            operations.append(Operation(method.upper(), template, pattern, body))
+    # Literal segments first: /messages/@original before /messages/{message_id}.
+    return sorted(operations, key=lambda op: op.template.count("{"))
+
+
+@cache
+def _validator(method: str, template: str, kind: str) -> Draft202012Validator | None:
+    operation = next(op for op in _operations() if (op.method, op.template) == (method, template))
+    schema = operation.body.get(kind) or operation.body.get("application/json")
+    if schema is None:
+        return None
+    # The components ride along so that "#/components/..." references resolve.
+    return Draft202012Validator({**schema, "components": _spec()["components"]})
+
+
+def operation(method: str, path: str) -> Operation | None:
+    """The API's operation for *method* on *path* (without the ``/api/v10`` prefix)."""
+    for op in _operations():
+        if op.method == method and op.pattern.match(path):
+            return op
+    return None
+
+
+def problems(method: str, path: str, body: Any, kind: str = "application/json") -> list[str]:
+    """What is wrong with a request, as the API describes it: an unknown
+    route, or a body its schema refuses. Empty when it is fine."""
+    op = operation(method, path)
+    if op is None:
+        return [f"{method} {path}: no such route in the API"]
+    if body is None:
+        return []
+    validator = _validator(op.method, op.template, kind)
+    if validator is None:
+        return []
+    body = _relaxed(body)
+    found = [
+        f"{method} {op.template}: {'/'.join(map(str, error.path)) or 'body'}: {error.message}"
+        for error in validator.iter_errors(body)
+    ]
+    message = body.get("data", body) if isinstance(body, dict) else None
+    content = message.get("content") if isinstance(message, dict) else None
+    if isinstance(content, str) and len(content) > MAX_CONTENT:
+        found.append(f"{method} {op.template}: content: {len(content)} characters")
+    return found
+
+
+def _relaxed(value: Any) -> Any:
+    """*value* with each attachment's numeric ``id`` as a string."""
+    if isinstance(value, list):
+        return [_relaxed(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    relaxed = {key: _relaxed(item) for key, item in value.items()}
+    for attachment in relaxed.get("attachments") or []:
+        if isinstance(attachment, dict) and isinstance(attachment.get("id"), int):
+            attachment["id"] = str(attachment["id"])
+    return relaxed
