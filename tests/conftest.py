@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import GameService
 from storage import SQLStore, open_store
+from tests.botprocess import TOKEN, BotProcess
 from tests.databases import STORES, fresh_database
 from tests.fake_discord import FakeDiscord
 
@@ -29,6 +30,19 @@ async def server() -> AsyncIterator[FakeDiscord]:
     await fake.stop()
     assert not fake.late, f"replies slower than 3 s: {fake.late}"
     assert not fake.invalid, f"requests Discord's API description refuses: {fake.invalid}"
+
+
+@pytest.fixture
+async def bot(server: FakeDiscord, tmp_path: Path, database_url: str) -> AsyncIterator[BotProcess]:
+    """The real bot process against the local server (a test module may
+    bring its own); its log is shown when a test fails and holds no token."""
+    process = BotProcess(server, tmp_path, database_url)
+    await process.start()
+    yield process
+    await process.stop()
+    log = process.log.read_text()
+    print(log)  # shown when a test fails
+    assert TOKEN not in log
 
 
 @pytest.fixture(params=STORES)

@@ -6,26 +6,14 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PIL import Image
 
 from tests.botprocess import BotProcess
 from tests.fake_discord import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Reply
 
 _GAME = re.compile(r"sol:(\d+):")
-
-
-@pytest.fixture
-async def bot(server: FakeDiscord, tmp_path: Path, database_url: str) -> AsyncIterator[BotProcess]:
-    process = BotProcess(server, tmp_path, database_url)
-    await process.start()
-    yield process
-    await process.stop()
-    print(process.log.read_text())  # shown when a test fails
 
 
 def live_boards(server: FakeDiscord, channel: int = CHANNEL_ID) -> dict[int, list[int]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,21 +12,10 @@ from PIL import Image
 
 from solitaire import VARIANTS, load_position
 from solitaire.pool import winnable_deals
-from tests.botprocess import TOKEN, BotProcess
+from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
 from texts import CATALOGUES
-
-
-@pytest.fixture
-async def bot(server: FakeDiscord, tmp_path: Path, database_url: str) -> AsyncIterator[BotProcess]:
-    process = BotProcess(server, tmp_path, database_url)
-    await process.start()
-    yield process
-    await process.stop()
-    log = process.log.read_text()
-    print(log)  # shown when a test fails
-    assert TOKEN not in log
 
 
 def picture(reply: Reply) -> Image.Image:
