@@ -127,3 +127,13 @@ def test_autoplay_waits_for_the_player_to_choose_the_base_rank() -> None:
     assert game.autoplay() == []
     game.play("2 f")
     assert [move.notation for move in game.autoplay()] == ["1 f1"]
+
+
+def test_autoplay_begins_no_foundation_even_with_the_base_rank_chosen() -> None:
+    # 4♠ is a base card: sent home, 3♠ (last of its suit) could lie nowhere
+    # but an empty column. The player decides when; autoplay only builds on.
+    game = table(CE, {"1": "5H", "2": "4H", "3": "QS", "4": "4S"})
+    game.play("2 f")
+    assert [move.notation for move in game.autoplay()] == ["1 f1"]
+    assert game.pile("4") and not game.pile("f2")
+    assert not game.is_forced(game.parse_move("4 f"))

@@ -25,12 +25,13 @@ class CastlesEnd(Game):
     A run moves as a unit when it could move card by card through the empty
     columns: up to 2^E cards, E being the empty columns other than the target.
 
-    Autoplay plays a card to a foundation once the base rank is fixed. Such a
-    move never hurts: a foundation's top card may come back to any column
-    that takes it, so the card can return where it came from (a reserve card
-    is better on a foundation than in a reserve that takes nothing back).
-    The first foundation card is never played for the player: it chooses the
-    base rank.
+    Autoplay plays a card onto a begun foundation. Such a move never hurts:
+    the card can come back onto any column that takes it, and the cards that
+    could lie on it in a column can follow it home (a reserve card is better
+    on a foundation than in a reserve that takes nothing back). A foundation
+    is never begun for the player: the first card chooses the base rank, and
+    a base card sent home early can lose a game that was won (the card that
+    ranks below it, last of its suit, has nowhere to lie).
     """
 
     profile = "castles-end"
@@ -128,7 +129,8 @@ class CastlesEnd(Game):
             self._meta["base"] = self.pile(move.target)[0].rank
 
     def _is_safe(self, move: Move) -> bool:
-        return bool(self._meta["base"]) and pile_kind(move.target) == "foundation"
+        # Onto a foundation that is begun already (asked before the move).
+        return pile_kind(move.target) == "foundation" and bool(self.pile(move.target))
 
     def is_forced(self, move: Move) -> bool:
         # A column card to a begun foundation can come straight back: the
