@@ -7,9 +7,11 @@ interchangeable piles as one). It always stops: at a win, when every
 position has been tried (the game cannot be won from here), or at its node
 or time cap (unknown).
 
-Where a game has a fast search of its own (:mod:`solitaire.searches`), that
-runs first, for most of the time: it finds wins the general search is too
-slow to reach. Its lines are replayed in the engine before they count.
+Where a game has a complete search of its own (:mod:`solitaire.searches`),
+it alone runs: it finds wins and proves losses. Where a game has a fast
+search, that runs first, for most of the time: it finds wins the general
+search is too slow to reach. Every line is replayed in the engine before it
+counts.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from enum import StrEnum
 from .errors import IllegalMove
 from .game import Game
 from .move import Move
-from .searches import fast_search
+from .searches import fast_search, proving_search
 
 #: Budgets: a hint must answer at once; a deal for the pool may take longer.
 HINT_SECONDS = 0.2
@@ -65,6 +67,16 @@ def solve(
     """
     start = time.perf_counter()
     deadline = start + max_seconds
+    complete = proving_search(game)
+    if complete is not None:
+        line, nodes, exhausted = complete(max_nodes, deadline)
+        if line is None:
+            outcome = Outcome.UNWINNABLE if exhausted else Outcome.UNKNOWN
+            return _timed(Solution(outcome, (), nodes), start)
+        moves = _replayed(game, line)
+        if moves is None:  # never so far: a line the engine refuses proves nothing
+            return _timed(Solution(Outcome.UNKNOWN, (), nodes), start)
+        return _timed(Solution(Outcome.WON, moves, nodes), start)
     spent = 0
     fast = fast_search(game)
     if fast is not None:

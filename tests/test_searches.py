@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from solitaire import Game, load_game, new_game
-from solitaire.searches import fast_search
+from solitaire import Game, load_game, new_game, solver
+from solitaire.searches import castles_end, fast_search
 from solitaire.solver import Outcome, solve
 
 
@@ -74,3 +74,56 @@ def test_a_fast_search_keeps_its_caps() -> None:
     assert line is None and time.perf_counter() - began < 1.0
     line, nodes = search(300, began + 60)
     assert line is None and nodes <= 300
+
+
+# -- Castle's End: a complete search -------------------------------------------
+
+
+def _decided(result: tuple[list[str] | None, int, bool]) -> str | None:
+    line, _, exhausted = result
+    return "won" if line is not None else "lost" if exhausted else None
+
+
+def test_castles_end_reductions_lose_no_win() -> None:
+    # The same complete search with its reductions (cards home at once, no
+    # whole column into an empty one) and without: wherever the unreduced
+    # search decides a deal, the reduced one decides it the same way.
+    outcomes = []
+    for deal in range(1, 13):
+        game = new_game("castles-end", deal=deal)
+        plain = _decided(castles_end.search(game, 20_000, time.perf_counter() + 60, reduced=False))
+        reduced = _decided(castles_end.search(game, 20_000, time.perf_counter() + 60))
+        if plain is not None:
+            assert reduced == plain, deal
+            outcomes.append(plain)
+    assert outcomes.count("lost") >= 2 and outcomes.count("won") >= 6  # both kinds were checked
+
+
+def test_castles_end_wins_replay_and_losses_are_proved() -> None:
+    won = solve(new_game("castles-end", deal=2), max_nodes=200_000, max_seconds=30)
+    assert won.outcome is Outcome.WON
+    assert replays_to_a_win(new_game("castles-end", deal=2), [m.notation for m in won.moves])
+    lost = solve(new_game("castles-end", deal=7), max_nodes=200_000, max_seconds=30)
+    assert lost.outcome is Outcome.UNWINNABLE
+
+
+def test_castles_end_search_goes_deeper_than_the_recursion_limit() -> None:
+    # Thousands of moves deep without a RecursionError: the search is iterative.
+    game = new_game("castles-end", deal=1)
+    line, nodes, exhausted = castles_end.search(
+        game, 15_000, time.perf_counter() + 60, reduced=False
+    )
+    assert line is None and exhausted and nodes > 1_000
+
+
+@pytest.mark.parametrize("deal", [134, 429])
+def test_the_general_search_proves_no_won_castles_end_deal_lost(
+    deal: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # These deals are won (their lines replay); the general search once called
+    # them lost, as it sent base cards home as if that could never hurt.
+    game = new_game("castles-end", deal=deal)
+    line, _, _ = castles_end.search(game, 10**7, time.perf_counter() + 30)
+    assert line is not None and replays_to_a_win(game, line)
+    monkeypatch.setattr(solver, "proving_search", lambda game: None)
+    assert solve(game, max_nodes=10**7, max_seconds=2).outcome is not Outcome.UNWINNABLE

@@ -4,7 +4,9 @@ pruning, where the general search in :mod:`solitaire.solver` is too slow.
 :func:`fast_search` chooses the one that plays a game's rules. A search
 returns a winning line in notation, or ``None`` when it found none (its
 pruning may skip a win, so ``None`` proves nothing), with the nodes it
-searched. The solver replays every line in the engine before it trusts it.
+searched. :func:`proving_search` chooses a complete one, whose reductions
+lose no win: when it runs out of moves, the game cannot be won. The solver
+replays every line in the engine before it trusts it.
 """
 
 from __future__ import annotations
@@ -15,11 +17,15 @@ from functools import partial
 from ..game import Game
 from ..variants.calculation import Calculation
 from ..variants.casket import Casket
+from ..variants.castles_end import CastlesEnd
 from ..variants.klondike import Klondike
-from . import calculation, casket, klondike
+from . import calculation, casket, castles_end, klondike
 
 #: (node cap, deadline) → (winning line or ``None``, nodes searched).
 FastSearch = Callable[[int, float], tuple[list[str] | None, int]]
+#: (node cap, deadline) → (winning line or ``None``, nodes searched, whether
+#: every move was tried: then there is no win).
+ProvingSearch = Callable[[int, float], tuple[list[str] | None, int, bool]]
 
 
 def fast_search(game: Game) -> FastSearch | None:
@@ -31,4 +37,11 @@ def fast_search(game: Game) -> FastSearch | None:
         return partial(calculation.search, game)
     if isinstance(game, Casket):
         return partial(casket.search, game)
+    return None
+
+
+def proving_search(game: Game) -> ProvingSearch | None:
+    """Returns the complete search of *game*'s position, if one plays its rules."""
+    if isinstance(game, CastlesEnd):
+        return partial(castles_end.search, game)
     return None
