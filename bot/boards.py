@@ -23,6 +23,7 @@ from storage import GameRow, Status, Store
 from texts import Msg, tr
 
 from .replies import Board
+from .verdicts import verdict_line
 
 MAX_CHOICES = 25  # Discord's limit on a select menu's options and on autocomplete
 
@@ -76,6 +77,7 @@ class BoardMaker:
             moves=[(move.notation, game.describe_move(move).render(locale)) for move in moves],
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
+            verdict=verdict_line(row, locale) if settings.verdicts else "",
         )
 
     def today(self) -> str:

@@ -6,16 +6,19 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from solitaire import is_move_like
 
-from .posting import retire
+from .posting import keep_one_board
 from .replies import Asker, Board, Notice, Unfinished
 from .service import GameService
 from .views import board_view
+
+if TYPE_CHECKING:
+    from .client import SolitaireBot
 
 _MENTION = re.compile(r"<@!?\d+>")
 
@@ -36,7 +39,7 @@ async def is_addressed(
 
 
 async def handle_message(
-    client: discord.Client,
+    client: SolitaireBot,
     message: discord.Message,
     service: GameService,
     content_intent: bool,
@@ -56,20 +59,14 @@ async def handle_message(
     if isinstance(reply, Notice | Unfinished):
         await message.reply(reply.text, mention_author=False)
         return
-    await _post_board(client, message, reply, service, locale)
+    await _post_board(client, message, reply, locale)
 
 
 async def _post_board(
-    client: discord.Client,
-    message: discord.Message,
-    board: Board,
-    service: GameService,
-    locale: str,
+    client: SolitaireBot, message: discord.Message, board: Board, locale: str
 ) -> None:
     file = discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:1024])
     sent: Any = await message.reply(
         board.text, file=file, view=board_view(board, locale), mention_author=False
     )
-    old = await service.remember_board(board.game_id, message.channel.id, sent.id)
-    if old is not None:
-        await retire(client, old, sent.jump_url, locale)
+    await keep_one_board(client, board, sent, locale)

@@ -27,6 +27,7 @@ from .service import GameService
 from .settings import Preferences
 from .social import Social
 from .translator import CatalogueTranslator
+from .verdicts import Verdicts
 from .views import DYNAMIC_ITEMS
 from .workers import Workers
 
@@ -64,6 +65,8 @@ class SolitaireBot(discord.AutoShardedClient):
         # answered in the stored one.
         self.languages: dict[int, tuple[str, float]] = {}
         self._released: asyncio.Future[None] | None = None
+        #: Searches started after a reply (a board's verdict): kept until done.
+        self.background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database_url)
@@ -74,6 +77,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.service = GameService(self.store, self.workers)
         self.social = Social(self.store, self.workers)
         self.preferences = Preferences(self.store)
+        self.verdicts = Verdicts(self.store, self.workers)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:

@@ -156,13 +156,20 @@ async def rules(interaction: Interaction, game: str) -> None:
 
 
 @app_commands.command(name="settings", description=text("cmd.settings"))
-@app_commands.describe(cards=text("opt.cards"), colours=text("opt.colours"))
+@app_commands.describe(
+    cards=text("opt.cards"), colours=text("opt.colours"), winnable=text("opt.verdicts")
+)
 @app_commands.choices(cards=CARDS, colours=COLOURS)
 async def settings_(
-    interaction: Interaction, cards: str | None = None, colours: str | None = None
+    interaction: Interaction,
+    cards: str | None = None,
+    colours: str | None = None,
+    winnable: bool | None = None,
 ) -> None:
-    """How your pictures look: card size and colours."""
-    reply = await interaction.client.preferences.player(asker_of(interaction), cards, colours)
+    """How your pictures look, and whether the board says if a game can still be won."""
+    reply = await interaction.client.preferences.player(
+        asker_of(interaction), cards, colours, winnable
+    )
     await respond(interaction, reply)
 
 

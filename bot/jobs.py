@@ -113,3 +113,38 @@ def stats_card(
     title: str, header: Sequence[str], rows: Sequence[Sequence[str]], theme: str
 ) -> bytes:
     return render_stats_card(title, header, rows, theme=THEMES[theme])
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a position can still be won: ``won`` (a win was found),
+    ``unwinnable`` (proved lost) or ``unknown``; once lost, the number of
+    the move after which it was (0: the deal itself) and that move, where
+    known."""
+
+    outcome: str
+    since: int | None = None
+    move: str | None = None
+
+
+def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) -> Verdict:
+    """Searches the position of *record* for at most *seconds*. If it is
+    lost and the position after *winnable_at* moves was known to be winnable,
+    the positions between are searched too, to name the move that lost it."""
+    game = load_game(record)
+    outcome = solve(game, max_seconds=seconds).outcome
+    if outcome is not Outcome.UNWINNABLE:
+        return Verdict(outcome.value)
+    moves = list(record["moves"])
+    if not moves:
+        return Verdict(outcome.value, since=0)
+    if winnable_at is None or winnable_at >= len(moves):
+        return Verdict(outcome.value)
+    for count in range(winnable_at + 1, len(moves)):
+        before = load_game({**record, "moves": moves[:count], "redo": []})
+        found = solve(before, max_seconds=seconds).outcome
+        if found is Outcome.UNKNOWN:
+            return Verdict(outcome.value)
+        if found is Outcome.UNWINNABLE:
+            return Verdict(outcome.value, since=count, move=moves[count - 1])
+    return Verdict(outcome.value, since=len(moves), move=moves[-1])

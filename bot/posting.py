@@ -9,6 +9,7 @@ an interaction's token lapses after 15 minutes.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -36,12 +37,22 @@ def board_file(board: Board) -> discord.File:
 
 
 async def keep_one_board(
-    bot: SolitaireBot, game_id: int, message: discord.Message, locale: str
+    bot: SolitaireBot, board: Board, message: discord.Message, locale: str
 ) -> None:
-    """Remembers *message* as the game's board and retires the one before."""
-    old = await bot.service.remember_board(game_id, message.channel.id, message.id)
+    """Remembers *message* as the game's board, retires the one before, and
+    looks into whether the game can still be won (for players who ask)."""
+    old = await bot.service.remember_board(board.game_id, message.channel.id, message.id)
     if old is not None:
         await retire(bot, old, message.jump_url, locale)
+    follow(bot, board, message.channel.id, message.id, locale)
+
+
+def follow(bot: SolitaireBot, board: Board, channel_id: int, message_id: int, locale: str) -> None:
+    """Starts the search of *board*'s position in the background: the reply
+    is out already, and the board is edited when the verdict is in."""
+    task = asyncio.create_task(bot.verdicts.follow(bot, board, channel_id, message_id, locale))
+    bot.background.add(task)
+    task.add_done_callback(bot.background.discard)
 
 
 async def retire(bot: discord.Client, old: BoardMessage, link: str, locale: str) -> None:
@@ -77,5 +88,5 @@ async def open_thread(interaction: Interaction, board: Board, locale: str) -> bo
         tr(locale, "thread.opened", thread=thread.mention, game=game)
     )
     message = await thread.send(board.text, file=board_file(board), view=board_view(board, locale))
-    await keep_one_board(interaction.client, board.game_id, message, locale)
+    await keep_one_board(interaction.client, board, message, locale)
     return True

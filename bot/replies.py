@@ -39,6 +39,8 @@ class Board:
     moves: list[tuple[str, str]] = field(default_factory=list)
     can_draw: bool = False
     can_undo: bool = False
+    #: Whether the game can still be won, for players who asked ("" if unknown).
+    verdict: str = ""
 
     @property
     def won(self) -> bool:
@@ -46,8 +48,8 @@ class Board:
 
     @property
     def text(self) -> str:
-        """What happened, then the game's status line."""
-        return f"{self.news}\n{self.summary}" if self.news else self.summary
+        """What happened, the game's status line, and the verdict."""
+        return "\n".join(line for line in (self.news, self.summary, self.verdict) if line)
 
 
 @dataclass(frozen=True)

@@ -16,22 +16,32 @@ class Preferences:
     def __init__(self, store: Store) -> None:
         self._store = store
 
-    async def player(self, asker: Asker, cards: str | None, colours: str | None) -> Notice:
-        """Changes what the player names and says how their pictures look now."""
+    async def player(
+        self,
+        asker: Asker,
+        cards: str | None = None,
+        colours: str | None = None,
+        verdicts: bool | None = None,
+    ) -> Notice:
+        """Changes what the player names and says what their settings are now."""
         if (cards and cards not in SIZES) or (colours and colours not in THEMES):
             return Notice(tr(asker.locale, "settings.unknown"))
         current = await self._store.settings(asker.user_id)
-        wanted = Settings(cards or current.cards, colours or current.colours)
+        wanted = Settings(
+            cards or current.cards,
+            colours or current.colours,
+            current.verdicts if verdicts is None else verdicts,
+        )
         if wanted != current:
             await self._store.set_settings(asker.user_id, wanted)
-        return Notice(
-            tr(
-                asker.locale,
-                "settings.now",
-                cards=Msg(f"settings.cards.{wanted.cards}"),
-                colours=Msg(f"settings.colours.{wanted.colours}"),
-            )
+        said = tr(
+            asker.locale,
+            "settings.now",
+            cards=Msg(f"settings.cards.{wanted.cards}"),
+            colours=Msg(f"settings.colours.{wanted.colours}"),
         )
+        status = "settings.verdicts_on" if wanted.verdicts else "settings.verdicts_off"
+        return Notice(f"{said}\n{tr(asker.locale, status)}")
 
     async def server(self, asker: Asker, threads: bool | None) -> Notice:
         """Turns thread-per-game on or off for the asker's server (the command

@@ -22,7 +22,7 @@ from solitaire import VARIANTS
 from texts import DEFAULT, tr
 
 from .interactions import Interaction, asker_of, bot_of, language, say_privately, trouble
-from .posting import board_file, keep_one_board, open_thread
+from .posting import board_file, follow, keep_one_board, open_thread
 from .replies import Board, Notice, Reply, Unfinished
 
 log = logging.getLogger(__name__)
@@ -348,6 +348,9 @@ async def respond(
         await interaction.response.edit_message(
             content=reply.text, attachments=[board_file(reply)], view=board_view(reply, locale)
         )
+        pressed, channel = interaction.message, interaction.channel_id
+        if pressed is not None and channel is not None:
+            follow(bot_of(interaction), reply, channel, pressed.id, locale)
     else:
         bot = bot_of(interaction)
         threads = new_game and await bot.preferences.threads(interaction.guild_id)
@@ -357,4 +360,4 @@ async def respond(
             reply.text, file=board_file(reply), view=board_view(reply, locale)
         )
         message = await interaction.original_response()
-        await keep_one_board(bot, reply.game_id, message, locale)
+        await keep_one_board(bot, reply, message, locale)

@@ -36,6 +36,7 @@ class Kind(StrEnum):
     GIF = "gif"  # a replay GIF: up to a few seconds
     CARD = "card"  # a win or stats card: a few ms
     REPLAY = "replay"  # a long record replayed and checked: a few ms
+    VERDICT = "verdict"  # whether a position can still be won: up to VERDICT_SECONDS
 
 
 class Busy(Exception):
@@ -63,6 +64,7 @@ class Workers:
             Kind.GIF: size,
             Kind.CARD: 4 * size,
             Kind.REPLAY: 32,
+            Kind.VERDICT: size,
         }
         self._heavy = self._pool(processes)
         self._replays = self._pool(1 if processes else 0)

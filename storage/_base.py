@@ -87,6 +87,8 @@ class GameRow:
     hint: dict[str, Any] | None = None
     #: When its winner shared it (``None``: never).
     shared_at: float | None = None
+    #: What the last search of its position found (see ``bot/verdicts.py``).
+    verdict: dict[str, Any] | None = None
 
     @property
     def seconds(self) -> float:
@@ -146,6 +148,8 @@ class Settings:
     cards: str = "normal"
     #: ``classic`` (two colours) or ``four-colour``.
     colours: str = "classic"
+    #: Whether the board says if the game can still be won (a spoiler: off).
+    verdicts: bool = False
 
 
 #: The board a new one replaces: (channel id, message id).
@@ -202,6 +206,10 @@ class Store(Protocol):
     async def set_settings(self, user_id: int, settings: Settings) -> None: ...
 
     async def threads(self, guild_id: int) -> bool: ...
+
+    async def set_verdict(
+        self, game_id: int, revision: int, verdict: Mapping[str, Any]
+    ) -> bool: ...
 
     async def set_threads(self, guild_id: int, threads: bool) -> None: ...
 

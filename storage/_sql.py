@@ -232,20 +232,39 @@ class SQLStore:
     async def settings(self, user_id: int) -> Settings:
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT cards, colours FROM players WHERE user_id = ?", (user_id,)
+                "SELECT cards, colours, verdicts FROM players WHERE user_id = ?", (user_id,)
             )
         if row is None:
             return Settings()
-        return Settings(row["cards"] or Settings.cards, row["colours"] or Settings.colours)
+        return Settings(
+            row["cards"] or Settings.cards,
+            row["colours"] or Settings.colours,
+            bool(row["verdicts"]),
+        )
 
     async def set_settings(self, user_id: int, settings: Settings) -> None:
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO players (user_id, name, updated_at, cards, colours)"
-                " VALUES (?, '', ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
-                " SET cards = excluded.cards, colours = excluded.colours",
-                (user_id, self._clock(), settings.cards, settings.colours),
+                "INSERT INTO players (user_id, name, updated_at, cards, colours, verdicts)"
+                " VALUES (?, '', ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                " SET cards = excluded.cards, colours = excluded.colours,"
+                " verdicts = excluded.verdicts",
+                (user_id, self._clock(), settings.cards, settings.colours, int(settings.verdicts)),
             )
+
+    async def set_verdict(self, game_id: int, revision: int, verdict: Mapping[str, Any]) -> bool:
+        """Keeps what a search found about the game's position at *revision*;
+        ``False`` (nothing kept) if the game has moved on since."""
+        async with self._write() as db:
+            row = await db.fetchrow(
+                "SELECT revision FROM games WHERE id = ?" + self._FOR_UPDATE, (game_id,)
+            )
+            if row is None or row["revision"] != revision:
+                return False
+            await db.execute(
+                "UPDATE games SET verdict = ? WHERE id = ?", (json.dumps(verdict), game_id)
+            )
+        return True
 
     async def threads(self, guild_id: int) -> bool:
         """Whether the server plays each game in a thread of its own."""
@@ -527,6 +546,10 @@ def _game_row(row: Row) -> GameRow:
 
     extra = decoded("extra", {})
     hint = decoded("hint", None)
+    try:  # only a note about the position: a bad one is no damage to the game
+        verdict = json.loads(row["verdict"]) if row["verdict"] else None
+    except (TypeError, ValueError):
+        verdict = None
     game = GameRow(
         id=row["id"],
         user_id=row["user_id"],
@@ -550,6 +573,7 @@ def _game_row(row: Row) -> GameRow:
         extra=extra if isinstance(extra, dict) else {},
         daily=row["daily"],
         hint=hint if isinstance(hint, dict) else None,
+        verdict=verdict if isinstance(verdict, dict) else None,
         shared_at=number("shared_at", required=False),
     )
     if damage:

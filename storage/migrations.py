@@ -92,6 +92,12 @@ MIGRATIONS: list[str] = [
         threads  INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 8: whether a player wants the board to say if the game can still be
+    # won, and what the last search of a game's position found.
+    """
+    ALTER TABLE players ADD COLUMN verdicts INTEGER;
+    ALTER TABLE games ADD COLUMN verdict TEXT;
+    """,
 ]
 
 

@@ -116,3 +116,29 @@ async def test_a_dm_keeps_one_live_board_too(server: FakeDiscord, bot: BotProces
 def _game_of(message: dict[str, Any]) -> int:
     ids = [c["custom_id"] for row in message["components"] for c in row["components"]]
     return next(int(m[1]) for i in ids if (m := _GAME.match(i)))
+
+
+async def test_the_board_says_whether_the_game_can_still_be_won_for_those_who_ask(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    said = await server.slash("settings", {"winnable": True})
+    assert "says whether your game can still be won" in said.content
+    start = await server.slash("play", {"game": "castles-end", "deal": 3})
+    assert "can still be won" not in start.content  # the reply never waits for the search
+    board = int(server.message(start)["id"])
+    await settled(lambda: "can still be won" in server.messages[board]["content"], timeout=10)
+    await server.slash("move", {"notation": "7 10"})
+    lost = await server.slash("move", {"notation": "r2 6"})
+    lost_id = int(server.message(lost)["id"])
+    since = "can no longer be won since move 2 (`r2 6`)"
+    await settled(lambda: since in server.messages[lost_id]["content"], timeout=10)
+    later = await server.slash("move", {"notation": "1 f"})
+    assert since in later.content  # lost stays lost while the game moves on: said at once
+    undone = await server.slash("undo")
+    assert "no longer" not in undone.content  # an undo may make it winnable again
+
+
+async def test_nobody_is_told_unless_they_ask(server: FakeDiscord, bot: BotProcess) -> None:
+    start = await server.slash("play", {"game": "castles-end", "deal": 7})
+    await asyncio.sleep(1.5)
+    assert "won" not in server.messages[int(server.message(start)["id"])]["content"]

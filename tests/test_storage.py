@@ -214,7 +214,7 @@ async def test_concurrent_boards_each_retire_the_one_they_replace(store: SQLStor
 
 
 async def test_settings_are_remembered_per_player_and_default_to_normal(store: SQLStore) -> None:
-    assert await store.settings(1) == Settings("normal", "classic")
+    assert await store.settings(1) == Settings("normal", "classic", False)
     await store.set_name(1, "Ada")
     await store.set_settings(1, Settings("large", "four-colour"))
     await store.set_settings(2, Settings("normal", "four-colour"))
@@ -389,3 +389,19 @@ async def test_a_postgresql_database_newer_than_the_bot_is_refused_unchanged(
     with pytest.raises(StoreError, match="newer than this bot knows"):
         await open_store(database_url)
     assert await execute(database_url, "SELECT version FROM schema_version") == [(99,)]
+
+
+async def test_a_verdict_is_kept_only_for_the_position_it_was_found_for(store: SQLStore) -> None:
+    row = await store.create_game(1, new_game("castles-end", deal=7).to_record())
+    verdict = {"revision": row.revision, "outcome": "unwinnable", "since": 0}
+    assert await store.set_verdict(row.id, row.revision, verdict)
+    assert (await store.get_game(row.id)).verdict == verdict
+    await store.save_moves(row.id, ["1 f"], expected_revision=row.revision)
+    assert not await store.set_verdict(row.id, row.revision, {"outcome": "won"})  # moved on
+    assert (await store.get_game(row.id)).verdict == verdict
+
+
+async def test_a_player_may_ask_whether_games_can_still_be_won(store: SQLStore) -> None:
+    assert not (await store.settings(1)).verdicts
+    await store.set_settings(1, Settings("normal", "classic", verdicts=True))
+    assert (await store.settings(1)).verdicts

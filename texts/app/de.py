@@ -216,4 +216,11 @@ TEXTS: dict[str, str] = {
     "thread.opened": "{game} geht weiter in {thread}.",
     "button.cheer": "Feiern",
     "cheer.alt": "die Karten springen von den fertigen Ablagen",
+    "opt.verdicts": "auf dem Brett sagen, ob das Spiel noch zu gewinnen ist (verrät viel)",
+    "settings.verdicts_on": "Das Brett sagt, ob dein Spiel noch zu gewinnen ist, sobald eine Suche es weiß.",
+    "settings.verdicts_off": "Das Brett sagt nicht, ob dein Spiel noch zu gewinnen ist.",
+    "verdict.winnable": "🟢 Dieses Spiel ist noch zu gewinnen.",
+    "verdict.lost": "🔴 Dieses Spiel ist nicht mehr zu gewinnen.",
+    "verdict.lost_since": "🔴 Dieses Spiel ist seit Zug {n} (`{move}`) nicht mehr zu gewinnen.",
+    "verdict.cannot": "🔴 Dieses Spiel ist nicht zu gewinnen.",
 }

@@ -213,4 +213,11 @@ TEXTS: dict[str, str] = {
     "thread.opened": "{game} goes on in {thread}.",
     "button.cheer": "Celebrate",
     "cheer.alt": "the cards bouncing off the finished foundations",
+    "opt.verdicts": "say on the board whether the game can still be won (a spoiler)",
+    "settings.verdicts_on": "The board says whether your game can still be won, once a search knows.",
+    "settings.verdicts_off": "The board does not say whether your game can still be won.",
+    "verdict.winnable": "🟢 This game can still be won.",
+    "verdict.lost": "🔴 This game can no longer be won.",
+    "verdict.lost_since": "🔴 This game can no longer be won since move {n} (`{move}`).",
+    "verdict.cannot": "🔴 This deal cannot be won.",
 }

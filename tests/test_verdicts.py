@@ -1,0 +1,44 @@
+"""Can this game still be won: the worker's verdict, and when a kept one still holds."""
+
+from __future__ import annotations
+
+from bot import jobs
+from bot.verdicts import holds, verdict_line
+from solitaire import new_game
+from storage import GameRow, Status
+
+
+def test_a_deal_that_cannot_be_won_says_so_from_the_start() -> None:
+    found = jobs.verdict(new_game("castles-end", deal=7).to_record(), None, 2.0)
+    assert (found.outcome, found.since) == ("unwinnable", 0)
+
+
+def test_the_move_that_lost_a_winnable_game_is_named() -> None:
+    game = new_game("castles-end", deal=3)
+    assert jobs.verdict(game.to_record(), None, 2.0).outcome == "won"
+    game.play("7 10")  # still winnable
+    game.play("r2 6")  # and this one loses it
+    found = jobs.verdict(game.to_record(), 0, 2.0)  # winnable at the deal: which move lost it?
+    assert (found.outcome, found.since, found.move) == ("unwinnable", 2, "r2 6")
+    unknown_since = jobs.verdict(game.to_record(), None, 2.0)
+    assert (unknown_since.outcome, unknown_since.since) == ("unwinnable", None)
+
+
+def _row(revision: int, moves: int, undos: int, verdict: dict[str, object] | None) -> GameRow:
+    return GameRow(
+        id=1, user_id=1, guild_id=None, channel_id=None, message_id=None, profile="castles-end",
+        version=1, options={}, deal=3, moves=["8 f"] * moves, redo=[], start=None, undos=undos,
+        hints=0, status=Status.PLAYING, revision=revision, started_at=0.0, updated_at=0.0,
+        finished_at=None, verdict=verdict,
+    )  # fmt: skip
+
+
+def test_a_kept_verdict_holds_for_its_position_and_a_loss_while_the_game_moves_on() -> None:
+    won = {"revision": 4, "moves": 4, "undos": 0, "outcome": "won", "since": None, "move": None}
+    lost = {**won, "outcome": "unwinnable", "since": 3, "move": "r2 6"}
+    assert holds(won, _row(4, 4, 0, won))
+    assert not holds(won, _row(5, 5, 0, won))  # a move may have lost it
+    assert holds(lost, _row(6, 6, 0, lost))  # lost stays lost…
+    assert not holds(lost, _row(7, 5, 1, lost))  # …until an undo
+    assert "since move 3 (`r2 6`)" in verdict_line(_row(6, 6, 0, lost), "en")
+    assert verdict_line(_row(5, 5, 0, won), "en") == ""  # unknown: nothing said
