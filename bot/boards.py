@@ -19,7 +19,7 @@ from render import (
 )
 from render.text import clock, status_line
 from solitaire import Game
-from storage import GameRow, Status, Store
+from storage import UNWON, GameRow, Status, Store
 from texts import Msg, tr
 
 from .replies import Board
@@ -35,6 +35,11 @@ def utc_day(timestamp: float) -> str:
     '1970-01-01'
     """
     return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
+
+
+def reviewable(status: str, game: Game) -> bool:
+    """Whether a game is over without a win: resigned, abandoned, or stuck."""
+    return status in UNWON or (status == Status.PLAYING and game.is_stuck)
 
 
 class BoardMaker:
@@ -78,6 +83,7 @@ class BoardMaker:
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
             verdict=verdict_line(row, locale) if settings.verdicts else "",
+            reviewable=reviewable(row.status, game),
         )
 
     def today(self) -> str:

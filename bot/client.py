@@ -23,6 +23,7 @@ from .commands import COMMANDS
 from .config import Config
 from .interactions import Interaction, language, say_privately, trouble
 from .leases import ShardLease, ShardTaken
+from .review import Reviews
 from .service import GameService
 from .settings import Preferences
 from .social import Social
@@ -78,6 +79,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.social = Social(self.store, self.workers)
         self.preferences = Preferences(self.store)
         self.verdicts = Verdicts(self.store, self.workers)
+        self.reviews = Reviews(self.store, self.workers)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:

@@ -15,7 +15,7 @@ from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 from .interactions import Interaction, asker_of
 from .replies import Picture
 from .translator import text
-from .views import respond
+from .views import post_animation, respond
 
 GAMES = [Choice(name=cls.title, value=profile) for profile, cls in VARIANTS.items()]
 DRAWS = [Choice(name=text("choice.draw1"), value=1), Choice(name=text("choice.draw3"), value=3)]
@@ -155,6 +155,14 @@ async def rules(interaction: Interaction, game: str) -> None:
     await interaction.response.send_message(rules, ephemeral=True)
 
 
+@app_commands.command(description=text("cmd.review"))
+async def review(interaction: Interaction) -> None:
+    """Your last game without a win: could it be won, which move lost it, and how."""
+    await interaction.response.defer(thinking=True)
+    found = await interaction.client.reviews.review(asker_of(interaction))
+    await post_animation(interaction, found, "review.gif", "review.alt")
+
+
 @app_commands.command(name="settings", description=text("cmd.settings"))
 @app_commands.describe(
     cards=text("opt.cards"), colours=text("opt.colours"), winnable=text("opt.verdicts")
@@ -199,6 +207,7 @@ COMMANDS: list[app_commands.Command[Any, ..., None]] = [
     _shortcut("auto", "a"),
     show,
     resign,
+    review,
     daily,
     stats,
     leaderboard,

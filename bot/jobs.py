@@ -20,8 +20,8 @@ from render import (
     render_stats_card,
     render_win_card,
 )
-from solitaire import Snapshot, load_game
-from solitaire.solver import HINT_SECONDS, Outcome, solve
+from solitaire import Game, Move, Snapshot, load_game, load_position
+from solitaire.solver import HINT_SECONDS, Outcome, Solution, solve
 
 
 @dataclass(frozen=True)
@@ -148,3 +148,71 @@ def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) 
         if found is Outcome.UNWINNABLE:
             return Verdict(outcome.value, since=count, move=moves[count - 1])
     return Verdict(outcome.value, since=len(moves), move=moves[-1])
+
+
+@dataclass(frozen=True)
+class Review:
+    """What a finished game's review found.
+
+    ``deal`` is the deal's verdict (``won``: it could be won; ``unwinnable``;
+    ``unknown``). For a deal that could be won, ``kept`` is the last
+    position known to be winnable (moves played) and ``lost`` whether the
+    move after it was proved to lose the game (``None``: unknown; the
+    position where the player stopped may still be winnable), with ``line``
+    a winning line from ``kept`` and ``gif`` its animation."""
+
+    deal: str
+    kept: int = 0
+    lost: bool | None = None
+    line: tuple[str, ...] = ()
+    gif: bytes = b""
+
+
+def review(record: Mapping[str, Any], seconds: float, theme: str) -> Review:
+    """Finds whether the deal of *record* could be won and, if so, the last
+    position of the game from which it still could, by bisecting the game's
+    positions, each searched for at most *seconds*: along a game, the
+    winnable positions come first (a position from which the game went on
+    to a winnable one was winnable itself)."""
+    moves = list(record["moves"])
+
+    def after(count: int) -> Game:
+        return load_game({**record, "moves": moves[:count], "redo": []})
+
+    def solved(count: int) -> Solution:
+        return solve(after(count), max_seconds=seconds)
+
+    start = solved(0)
+    if start.outcome is not Outcome.WON:
+        return Review(start.outcome.value)
+    kept, line = 0, start.moves
+    end = solved(len(moves))
+    if end.outcome is Outcome.WON:
+        return _review_from(record, len(moves), end.moves, theme, lost=False)
+    low, high, high_lost = 0, len(moves), end.outcome is Outcome.UNWINNABLE
+    while high - low > 1:  # winnable at low; not known to be at high
+        middle = (low + high) // 2
+        found = solved(middle)
+        if found.outcome is Outcome.WON:
+            low, line = middle, found.moves
+        else:
+            high, high_lost = middle, found.outcome is Outcome.UNWINNABLE
+    kept = low
+    return _review_from(record, kept, line, theme, lost=high_lost or None)
+
+
+def _review_from(
+    record: Mapping[str, Any], kept: int, line: Sequence[Move], theme: str, *, lost: bool | None
+) -> Review:
+    """The review with a GIF of *line* played from the position after *kept* moves."""
+    game = load_game({**record, "moves": list(record["moves"])[:kept], "redo": []})
+    shown = load_position(game.profile, game.position(), **game.options)
+    for move in line:
+        shown.play(move.notation)
+    gif = render_replay(shown.to_record(), theme=THEMES[theme], max_frames=60).gif
+    return Review("won", kept, lost, tuple(move.notation for move in line), gif)
+
+
+def is_stuck(record: Mapping[str, Any]) -> bool:
+    """Whether the game of *record* has no legal move left."""
+    return load_game(record).is_stuck

@@ -41,6 +41,8 @@ class Board:
     can_undo: bool = False
     #: Whether the game can still be won, for players who asked ("" if unknown).
     verdict: str = ""
+    #: Over without a win (resigned, or no move left): it can be reviewed.
+    reviewable: bool = False
 
     @property
     def won(self) -> bool:

@@ -23,7 +23,7 @@ from texts import DEFAULT, tr
 
 from .interactions import Interaction, asker_of, bot_of, language, say_privately, trouble
 from .posting import board_file, follow, keep_one_board, open_thread
-from .replies import Board, Notice, Reply, Unfinished
+from .replies import Animation, Board, Notice, Reply, Unfinished
 
 log = logging.getLogger(__name__)
 
@@ -236,10 +236,11 @@ class NewDealButton(
 
 class DealButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sol:(?P<action>deal|replay|cheer):(?P<game>\d+)",
+    template=r"sol:(?P<action>deal|replay|cheer|review):(?P<game>\d+)",
 ):
     """On a shared win: **Play this deal** (for whoever presses), **Replay**
-    (the game as a GIF) and **Celebrate** (the cards bouncing away)."""
+    (the game as a GIF) and **Celebrate** (the cards bouncing away); on a
+    game that ended without a win, **Review**."""
 
     def __init__(self, action: str, game_id: int, *, locale: str = DEFAULT) -> None:
         label = tr(locale, f"button.{action}")
@@ -267,6 +268,11 @@ class DealButton(
             reply = await bot_of(interaction).service.play_deal(asker, self.game_id)
             await respond(interaction, reply, new_game=True)
             return
+        if self.action == "review":
+            await interaction.response.defer(thinking=True)
+            found = await bot_of(interaction).reviews.review(asker, self.game_id)
+            await post_animation(interaction, found, "review.gif", "review.alt")
+            return
         cheer = self.action == "cheer"
         social = bot_of(interaction).social
         refused = await social.refuse_replay(asker, self.game_id, cheer=cheer)
@@ -275,17 +281,25 @@ class DealButton(
             return
         # A long game's GIF takes a moment: answer first, post it when ready.
         await interaction.response.defer(thinking=True)
-        locale = asker.locale
         replay = await social.replay(asker, self.game_id, cheer=cheer)
-        if isinstance(replay, Notice):
-            await interaction.followup.send(replay.text, ephemeral=True)
-            return
         name, alt = ("celebration.gif", "cheer.alt") if cheer else ("replay.gif", "replay.alt")
-        file = discord.File(io.BytesIO(replay.gif), name, description=tr(locale, alt))
-        if replay.text:
-            await interaction.followup.send(replay.text, file=file)
-        else:
-            await interaction.followup.send(file=file)
+        await post_animation(interaction, replay, name, alt)
+
+
+async def post_animation(
+    interaction: discord.Interaction[Any], reply: Animation | Notice, name: str, alt: str
+) -> None:
+    """Follows a deferred answer up with a GIF and its text, or a private notice."""
+    if isinstance(reply, Notice):
+        await interaction.followup.send(reply.text, ephemeral=True)
+        return
+    file = discord.File(io.BytesIO(reply.gif), name, description=tr(language(interaction), alt))
+    if not reply.gif:
+        await interaction.followup.send(reply.text)
+    elif reply.text:
+        await interaction.followup.send(reply.text, file=file)
+    else:
+        await interaction.followup.send(file=file)
 
 
 async def share(interaction: Interaction, game_id: int) -> None:
@@ -310,6 +324,8 @@ DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton, DealButton)
 
 def board_view(board: Board, locale: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    if board.reviewable:
+        view.add_item(DealButton("review", board.game_id, locale=locale))
     if board.won:
         view.add_item(GameButton(board.game_id, "share", board.revision, locale=locale))
         return view

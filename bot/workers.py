@@ -37,6 +37,7 @@ class Kind(StrEnum):
     CARD = "card"  # a win or stats card: a few ms
     REPLAY = "replay"  # a long record replayed and checked: a few ms
     VERDICT = "verdict"  # whether a position can still be won: up to VERDICT_SECONDS
+    REVIEW = "review"  # a finished game's review: a few searches and a GIF
 
 
 class Busy(Exception):
@@ -65,6 +66,7 @@ class Workers:
             Kind.CARD: 4 * size,
             Kind.REPLAY: 32,
             Kind.VERDICT: size,
+            Kind.REVIEW: size,
         }
         self._heavy = self._pool(processes)
         self._replays = self._pool(1 if processes else 0)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ._base import (
     FINISHED,
+    UNWON,
     BoardMessage,
     Conflict,
     DailyTaken,
@@ -54,6 +55,7 @@ async def open_store(url: str, *, clock: Callable[[], float] = time.time) -> SQL
 
 __all__ = [
     "FINISHED",
+    "UNWON",
     "BoardMessage",
     "Conflict",
     "DailyTaken",

@@ -22,6 +22,8 @@ class Status(StrEnum):
 
 #: The statuses of a game that is over (counted in stats).
 FINISHED = (Status.WON, Status.LOST, Status.RESIGNED, Status.ABANDONED)
+#: The statuses of a game that is over without a win.
+UNWON = (Status.LOST, Status.RESIGNED, Status.ABANDONED)
 STATUSES = tuple(Status)
 
 
@@ -184,6 +186,8 @@ class Store(Protocol):
     async def get_game(self, game_id: int) -> GameRow: ...
 
     async def current_game(self, user_id: int) -> GameRow | None: ...
+
+    async def last_unwon_game(self, user_id: int) -> GameRow | None: ...
 
     async def save_moves(
         self,

@@ -21,6 +21,7 @@ from typing import Any, Protocol, Self
 from ._base import (
     FINISHED,
     STATUSES,
+    UNWON,
     BoardMessage,
     Conflict,
     DailyTaken,
@@ -38,6 +39,7 @@ from ._base import (
 #: A row by column name: ``aiosqlite.Row`` or ``asyncpg.Record`` (neither is typed a Mapping).
 Row = Any
 _FINISHED_SQL = "(" + ", ".join(f"'{status}'" for status in FINISHED) + ")"
+_UNWON_SQL = "(" + ", ".join(f"'{status}'" for status in UNWON) + ")"
 _WON = "CASE WHEN status = 'won' THEN 1 ELSE 0 END"
 
 
@@ -156,6 +158,14 @@ class SQLStore:
         """Returns the user's most recently touched unfinished game."""
         return await self._fetch_one(
             "SELECT * FROM games WHERE user_id = ? AND status = 'playing'"
+            " ORDER BY updated_at DESC, id DESC LIMIT 1",
+            (user_id,),
+        )
+
+    async def last_unwon_game(self, user_id: int) -> GameRow | None:
+        """Returns the user's most recent game that ended without a win."""
+        return await self._fetch_one(
+            f"SELECT * FROM games WHERE user_id = ? AND status IN {_UNWON_SQL}"
             " ORDER BY updated_at DESC, id DESC LIMIT 1",
             (user_id,),
         )

@@ -142,3 +142,30 @@ async def test_nobody_is_told_unless_they_ask(server: FakeDiscord, bot: BotProce
     start = await server.slash("play", {"game": "castles-end", "deal": 7})
     await asyncio.sleep(1.5)
     assert "won" not in server.messages[int(server.message(start)["id"])]["content"]
+
+
+async def test_a_resigned_game_offers_a_review_with_the_move_that_lost_it(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    await server.slash("play", {"game": "castles-end", "deal": 3})
+    await server.slash("move", {"notation": "7 10"})
+    await server.slash("move", {"notation": "r2 6"})
+    resigned = await server.slash("resign")
+    button = resigned.component("sol:review:")["custom_id"]
+    pressed = await server.press(server.message(resigned), button)
+    assert pressed.kind == 5  # deferred: the review follows
+    review = await server.posted.get()
+    assert "Deal 3 could be won." in review.content and "Move 2 lost it." in review.content
+    assert review.files and review.files[0][0] == "review.gif"
+    again = await server.slash("review")  # the last game without a win: the same, at once
+    assert again.kind == 5
+    assert (await server.posted.get()).content == review.content
+
+
+async def test_a_game_still_being_played_is_not_reviewed(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 4711})
+    asked = await server.slash("review")
+    said = await server.posted.get()
+    assert asked.kind == 5 and said.ephemeral and "You have no game" in said.content

@@ -30,7 +30,7 @@ async def test_commands_are_registered_with_their_names(
 ) -> None:
     names = {command["name"] for commands in server.commands.values() for command in commands}
     assert names == {
-        "play", "move", "draw", "undo", "hint", "auto", "show", "resign",
+        "play", "move", "draw", "undo", "hint", "auto", "show", "resign", "review",
         "daily", "stats", "leaderboard", "rules", "settings", "server", "help",
     }  # fmt: skip
 
