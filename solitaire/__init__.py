@@ -98,7 +98,7 @@ def daily_deal(profile: str, day: str) -> int:
     """
     cls = find_variant(profile)
     try:
-        deals = winnable_deals(cls, {})
+        deals = winnable_deals(cls, {}, day)
     except BadOption:
         return MIN_DEAL + dated_choice(cls.profile, day, MAX_DEAL - MIN_DEAL + 1)
     return deals[dated_choice(cls.profile, day, len(deals))]

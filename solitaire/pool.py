@@ -28,14 +28,23 @@ def pool_name(cls: type[Game], options: Mapping[str, object]) -> str:
     return cls.profile.replace("-", "_") + (f"_{code}" if code else "")
 
 
-def winnable_deals(cls: type[Game], options: Mapping[str, object]) -> tuple[int, ...]:
-    """Returns the known winnable deals of a profile under *options*.
+def winnable_deals(
+    cls: type[Game], options: Mapping[str, object], day: str | None = None
+) -> tuple[int, ...]:
+    """Returns the known winnable deals of a profile under *options*: the
+    pool as it is, or as it was on *day* (``YYYY-MM-DD``), so that a rebuilt
+    pool changes no daily deal of a day that has begun.
 
     :raises BadOption: if none have been found yet.
     """
     name = pool_name(cls, options)
     try:
-        deals: tuple[int, ...] = import_module(f"{__package__}.pools.{name}").DEALS
+        module = import_module(f"{__package__}.pools.{name}")
     except ModuleNotFoundError:
         raise BadOption(Msg("pool.none", game=cls.title)) from None
-    return deals
+    if day is not None:
+        # PAST: (first day of the next deals, the deals until then), any order.
+        for since, deals in sorted(getattr(module, "PAST", ()), key=lambda era: era[0]):
+            if day < since:
+                return tuple(deals)
+    return tuple(module.DEALS)

@@ -46,9 +46,24 @@ def test_no_pool_yet_is_said_plainly() -> None:
 
 
 def test_the_daily_deal_of_a_pooled_game_is_winnable() -> None:
-    pool = winnable_deals(VARIANTS["castles-end"], {})
     days = [f"2026-12-{day:02}" for day in range(1, 29)]
     deals = [daily_deal("castles-end", day) for day in days]
-    assert set(deals) <= set(pool)
+    for day, deal in zip(days, deals, strict=True):
+        assert deal in winnable_deals(VARIANTS["castles-end"], {}, day)
     assert len(set(deals)) > 1
     assert daily_deal("castles-end", days[0]) == deals[0]
+
+
+def test_a_rebuilt_pool_changes_no_daily_deal_of_a_day_begun_before() -> None:
+    # Castle's End's pool was rebuilt for the days from 2026-12-02 on; the
+    # days before keep the deals they had.
+    cls = VARIANTS["castles-end"]
+    assert [daily_deal("castles-end", f"2026-11-{day}") for day in (28, 29, 30)] == [
+        760,
+        1178,
+        1293,
+    ]
+    assert daily_deal("castles-end", "2026-12-01") == 777
+    before, after = winnable_deals(cls, {}, "2026-12-01"), winnable_deals(cls, {}, "2026-12-02")
+    assert before != after and after == winnable_deals(cls, {})
+    assert daily_deal("castles-end", "2026-12-02") in after

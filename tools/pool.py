@@ -3,6 +3,11 @@ has won that many, and writes them to ``solitaire/pools/<pool>.py``.
 
     python tools/pool.py castles-end --count 1000
     python tools/pool.py klondike --draw 3 --count 1000 --seconds 0.5 --jobs 2
+    python tools/pool.py castles-end --count 1000 --seconds 1 --since 2026-12-02
+
+A pool is rebuilt ``--since`` a day (UTC) that has not begun yet: the deals
+it had stay the pool of the days before (``PAST``), so no day's daily deal
+changes once someone may have played it.
 """
 
 from __future__ import annotations
@@ -10,8 +15,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from importlib import import_module
 from pathlib import Path
 
 from solitaire import VARIANTS
@@ -34,6 +40,13 @@ def _options_text(options: Mapping[str, object]) -> str:
     return ", ".join(f"{name} {value}" for name, value in options.items()) or "its only rules"
 
 
+def _tuple(deals: Sequence[int], indent: int) -> str:
+    """*deals* as a Python tuple, ten a line."""
+    rows = [", ".join(map(str, deals[i : i + 10])) + "," for i in range(0, len(deals), 10)]
+    pad = " " * indent
+    return "(\n" + "".join(f"{pad}{row}\n" for row in rows) + " " * (indent - 4) + ")"
+
+
 def _deals(start: int) -> Iterator[int]:
     deal = start
     while True:
@@ -54,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--draw", type=int, choices=(1, 3))
     parser.add_argument("--passes", choices=("1", "3", "unlimited"))
     parser.add_argument("--foundation-return", action="store_true")
+    parser.add_argument(
+        "--since", help="the first day (YYYY-MM-DD, UTC) of the new deals; earlier days keep theirs"
+    )
     args = parser.parse_args(argv)
     cls = VARIANTS[args.profile]
     options = {
@@ -87,15 +103,22 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\r{name}: {progress}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     path = POOLS / f"{name}.py"
-    lines = [
-        ", ".join(str(deal) for deal in found[i : i + 10]) + "," for i in range(0, len(found), 10)
-    ]
+    past = ""
+    if args.since:
+        module = import_module(f"solitaire.pools.{name}")
+        eras = ((args.since, module.DEALS), *getattr(module, "PAST", ()))
+        past = (
+            "\n# The deals of the days before each date, the pool's earlier contents.\n"
+            "PAST = (\n"
+            + "".join(f'    ("{since}", {_tuple(deals, 8)}),\n' for since, deals in eras)
+            + ")\n"
+        )
     path.write_text(
         f'"""{len(found)} winnable deals of {cls.title} ({_options_text(options)}):\n'
         f"won by the solver (caps: {args.nodes} nodes, {args.seconds:g} s), "
         f"of deals {args.start}…{args.start + tried - 1}.\n"
         f'Made by: python tools/pool.py {" ".join(argv or sys.argv[1:])}"""\n\n'
-        "DEALS = (\n" + "\n".join(f"    {line}" for line in lines) + "\n)\n"
+        f"DEALS = {_tuple(found, 4)}\n{past}"
     )
     print(f"wrote {path}")
     return 0
