@@ -131,6 +131,9 @@ class SolitaireBot(discord.AutoShardedClient):
 
     async def close(self) -> None:
         await self._finish_answers()
+        for task in self.background:  # a verdict is a nicety: not worth waiting for
+            task.cancel()
+        await asyncio.gather(*self.background, return_exceptions=True)
         await super().close()
         await self.release()
 

@@ -16,8 +16,10 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+import aiohttp
 import discord
 
+from solitaire import BadRecord
 from storage import GameRow, Status, Store, StoreError
 from texts import tr
 
@@ -71,15 +73,21 @@ class Verdicts:
         self, bot: discord.Client, board: Board, channel_id: int, message_id: int, locale: str
     ) -> None:
         """Finds out whether *board*'s game can still be won, keeps it, and
-        adds it to the board's message if that still shows this position."""
+        adds it to the board's message if that still shows this position.
+        Runs after the reply, on its own: trouble is logged, never raised."""
+        try:
+            await self._follow(bot, board, channel_id, message_id, locale)
+        except (StoreError, BadRecord, RuntimeError, OSError, aiohttp.ClientError) as error:
+            log.warning("verdict of game %s not found: %r", board.game_id, error)
+
+    async def _follow(
+        self, bot: discord.Client, board: Board, channel_id: int, message_id: int, locale: str
+    ) -> None:
         if board.status != Status.PLAYING:
             return
-        try:
-            if not (await self._store.settings(board.owner_id)).verdicts:
-                return
-            row = await self._store.get_game(board.game_id)
-        except StoreError:
+        if not (await self._store.settings(board.owner_id)).verdicts:
             return
+        row = await self._store.get_game(board.game_id)
         if row.revision != board.revision or holds(row.verdict, row):
             return  # moved on already, or known and shown
         known = row.verdict or {}
