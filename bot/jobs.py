@@ -130,7 +130,8 @@ class Verdict:
 def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) -> Verdict:
     """Searches the position of *record* for at most *seconds*. If it is
     lost and the position after *winnable_at* moves was known to be winnable,
-    the positions between are searched too, to name the move that lost it."""
+    the positions between are bisected (each searched as long) to name the
+    move that lost it: along a game, the winnable positions come first."""
     game = load_game(record)
     outcome = solve(game, max_seconds=seconds).outcome
     if outcome is not Outcome.UNWINNABLE:
@@ -140,14 +141,19 @@ def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) 
         return Verdict(outcome.value, since=0)
     if winnable_at is None or winnable_at >= len(moves):
         return Verdict(outcome.value)
-    for count in range(winnable_at + 1, len(moves)):
-        before = load_game({**record, "moves": moves[:count], "redo": []})
-        found = solve(before, max_seconds=seconds).outcome
-        if found is Outcome.UNKNOWN:
+    low, high = winnable_at, len(moves)  # winnable after low moves, lost after high
+    while high - low > 1:
+        middle = (low + high) // 2
+        found = solve(
+            load_game({**record, "moves": moves[:middle], "redo": []}), max_seconds=seconds
+        )
+        if found.outcome is Outcome.WON:
+            low = middle
+        elif found.outcome is Outcome.UNWINNABLE:
+            high = middle
+        else:
             return Verdict(outcome.value)
-        if found is Outcome.UNWINNABLE:
-            return Verdict(outcome.value, since=count, move=moves[count - 1])
-    return Verdict(outcome.value, since=len(moves), move=moves[-1])
+    return Verdict(outcome.value, since=high, move=moves[high - 1])
 
 
 @dataclass(frozen=True)

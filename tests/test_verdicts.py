@@ -42,3 +42,13 @@ def test_a_kept_verdict_holds_for_its_position_and_a_loss_while_the_game_moves_o
     assert not holds(lost, _row(7, 5, 1, lost))  # …until an undo
     assert "since move 3 (`r2 6`)" in verdict_line(_row(6, 6, 0, lost), "en")
     assert verdict_line(_row(5, 5, 0, won), "en") == ""  # unknown: nothing said
+
+
+def test_the_losing_move_is_found_among_many_by_halving() -> None:
+    game = new_game("castles-end", deal=3)
+    game.play("7 10")
+    game.play("r2 6")  # this one loses it
+    for _ in range(6):  # and the game goes on, the verdicts between unknown
+        game.play(game.legal_moves()[0])
+    found = jobs.verdict(game.to_record(), 0, 2.0)
+    assert (found.outcome, found.since, found.move) == ("unwinnable", 2, "r2 6")
