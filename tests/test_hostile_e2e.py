@@ -33,12 +33,18 @@ async def test_forged_deal_and_replay_presses_on_unshared_games_are_refused(
 ) -> None:
     await server.slash("play", {"game": "klondike", "deal": 4711}, dm=True)  # Alice's, private
     [(game_id,)] = await execute(database_url, "SELECT id FROM games")
-    ids = [f"sol:deal:{game_id}", f"sol:replay:{game_id}"]  # a DM game: never on a message
-    message = server.forged(ids)
+    ids = [f"sol:deal:{game_id}", f"sol:replay:{game_id}", f"sol:cheer:{game_id}"]
+    message = server.forged(ids)  # a DM game: never on a message
     for custom_id in ids:
         refused = await server.press(message, custom_id, who=BOB)
         assert refused.ephemeral and "was not shared" in refused.content
         assert "alice" not in refused.content.lower() and ALICE["id"] not in refused.content
+    # A review of someone else's game, or of no game at all, shows nothing of it.
+    for custom_id in (f"sol:review:{game_id}", "sol:review:999999"):
+        pressed = await server.press(server.forged([custom_id]), custom_id, who=BOB)
+        said = await server.posted.get()
+        assert pressed.kind == 5 and said.ephemeral and not said.files
+        assert "could" not in said.content and "`" not in said.content
     assert await execute(database_url, "SELECT count(*) FROM games") == [(1,)]
 
 
