@@ -32,14 +32,30 @@ class _Search:
         self.budget = Budget(max_nodes, deadline)
         self.seen: dict[object, int] = {}
         self.path: list[str] = []
+        self._needs: dict[tuple[tuple[int, ...], int], int] = {}
+        self._wants: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+
+    def _wanted(self, heights: tuple[int, ...]) -> tuple[int | None, ...]:
+        """The rank each foundation wants (remembered, like :meth:`_need`)."""
+        wanted = self._wants.get(heights)
+        if wanted is None:
+            wanted = self._wants[heights] = tuple(
+                _wants(step, h) for step, h in zip(_STEPS, heights, strict=True)
+            )
+        return wanted
 
     def _need(self, heights: tuple[int, ...], rank: int) -> int:
-        """How many cards must reach the foundations before one wants *rank*."""
-        distances = (
-            cards_until(rank, _wants(step, height), step)
-            for step, height in zip(_STEPS, heights, strict=True)
-        )
-        return min((d for d in distances if d is not None), default=99)
+        """How many cards must reach the foundations before one wants *rank*
+        (remembered: the search asks again and again)."""
+        key = (heights, rank)
+        need = self._needs.get(key)
+        if need is None:
+            distances = (
+                cards_until(rank, _wants(step, height), step)
+                for step, height in zip(_STEPS, heights, strict=True)
+            )
+            need = self._needs[key] = min((d for d in distances if d is not None), default=99)
+        return need
 
     def _settle(
         self, heights: tuple[int, ...], wastes: Wastes, left: int
@@ -48,7 +64,7 @@ class _Search:
         moved = True
         while moved:
             moved = False
-            wanted = [_wants(step, h) for step, h in zip(_STEPS, heights, strict=True)]
+            wanted = self._wanted(heights)
             tops = [(f"w{i + 1}", pile[-1], i) for i, pile in enumerate(wastes) if pile]
             if left:
                 tops.append(("s", self.stock[left - 1], -1))
@@ -90,7 +106,7 @@ class _Search:
     def _moves(
         self, heights: tuple[int, ...], wastes: Wastes, left: int
     ) -> list[tuple[str, tuple[tuple[int, ...], Wastes, int]]]:
-        wanted = [_wants(step, h) for step, h in zip(_STEPS, heights, strict=True)]
+        wanted = self._wanted(heights)
         moves = []
         # To a foundation: a card more than one foundation wants.
         for i, pile in enumerate(wastes):

@@ -32,6 +32,16 @@ def _rank(card: int) -> int:
     return card & 15
 
 
+def _homes(found: tuple[int, ...]) -> frozenset[int]:
+    """The cards the foundations take now (two a suit)."""
+    return frozenset(
+        suit * 16 + found[2 * suit + k] + 1
+        for suit in range(4)
+        for k in (0, 1)
+        if found[2 * suit + k] < 13
+    )
+
+
 class _Search:
     def __init__(
         self, jewels: tuple[int, ...], stock: tuple[int, ...], max_nodes: int, deadline: float
@@ -118,6 +128,7 @@ class _Search:
 
     def _moves(self, state: State) -> list[Step]:
         found, body, lids, jewels, reserves, waste, left = state
+        homes = _homes(found)
         home: list[Step] = []
         opening: list[Step] = []
         building: list[Step] = []
@@ -131,7 +142,7 @@ class _Search:
             if not card:
                 continue
             opened, rest = self._open_lid(lids, i, jewels)
-            if self._goes_home(found, card):
+            if card in homes:
                 home.append(
                     (
                         (f"{_LIDS[i]} f",),
@@ -149,7 +160,7 @@ class _Search:
             if not pile:
                 continue
             card, popped = pile[-1], self._pop(reserves, i)
-            if self._goes_home(found, card):
+            if card in homes:
                 home.append(
                     (
                         (f"r{i + 1} f",),
@@ -170,7 +181,7 @@ class _Search:
             if not pile:
                 continue
             card, popped = pile[-1], self._pop(body, i)
-            if self._goes_home(found, card):
+            if card in homes:
                 home.append(
                     (
                         (f"{i + 1} f",),
@@ -209,7 +220,7 @@ class _Search:
                     )
                 )
         if waste:
-            if self._goes_home(found, waste):
+            if waste in homes:
                 home.append(
                     (("w f",), (self._home(found, waste), body, lids, jewels, reserves, 0, left))
                 )
