@@ -32,11 +32,18 @@ KSOLVE: list[tuple[str, dict[str, object]]] = [
     ("klondike", {"draw": 3, "passes": "unlimited", "foundation_return": True}),
 ]
 PUBLISHED = {1: "about 90.5 %", 3: "81.9 % (Blake & Gent, thoughtful Klondike)"}
-#: The figures before Castle's End had a complete search of its own (deals
-#: 1–500, 10,000,000 nodes, 1 s), kept to compare with.
-PREVIOUS = (
-    "| castles-end | ours, before | 10,000,000 nodes, 1 s | 500 "
-    "| 309 (61.8 %) | 83 (16.6 %) | 108 (21.6 %) | 4.6 |"
+#: The figures of the solver before (deals 1–500, 10,000,000 nodes, 1 s):
+#: before Castle's End had a complete search of its own, and before the
+#: Calculation and Casket searches remembered what they compute per node.
+PREVIOUS = "\n".join(
+    (
+        "| calculation | ours, before | 10,000,000 nodes, 1 s | 500 "
+        "| 320 (64.0 %) | 0 (0.0 %) | 180 (36.0 %) | 4.4 |",
+        "| castles-end | ours, before | 10,000,000 nodes, 1 s | 500 "
+        "| 309 (61.8 %) | 83 (16.6 %) | 108 (21.6 %) | 4.6 |",
+        "| casket | ours, before | 10,000,000 nodes, 1 s | 500 "
+        "| 355 (71.0 %) | 0 (0.0 %) | 145 (29.0 %) | 5.2 |",
+    )
 )
 
 
@@ -163,7 +170,9 @@ Castle's End has a complete search of its own (`solitaire/searches/castles_end.p
 a compact state, every legal move, and only reductions that lose no win (a
 column card goes home at once once its foundation is begun; a whole column
 never moves into an empty one; interchangeable piles are one). It finds the
-wins and, when it runs out of moves, proves the loss. Before it, at 1 s:
+wins and, when it runs out of moves, proves the loss. The Calculation and
+Casket searches now remember, per foundation height, the ranks wanted and
+how soon each rank is needed (2.2× and 1.1× the nodes a second). Before, at 1 s:
 
 | rules | solver | caps | deals | won | unwinnable | unknown | deals/s |
 | --- | --- | --- | --- | --- | --- | --- | --- |
