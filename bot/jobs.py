@@ -21,7 +21,7 @@ from render import (
     render_win_card,
 )
 from solitaire import Game, Move, Snapshot, load_game, load_position
-from solitaire.solver import HINT_SECONDS, Outcome, Solution, solve
+from solitaire.solver import HINT_SECONDS, Outcome, solve
 
 
 @dataclass(frozen=True)
@@ -130,10 +130,8 @@ class Verdict:
 def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) -> Verdict:
     """Searches the position of *record* for at most *seconds*. If it is
     lost and the position after *winnable_at* moves was known to be winnable,
-    the positions between are bisected (each searched as long) to name the
-    move that lost it: along a game, the winnable positions come first."""
-    game = load_game(record)
-    outcome = solve(game, max_seconds=seconds).outcome
+    the positions between are bisected to name the move that lost it."""
+    outcome = solve(load_game(record), max_seconds=seconds).outcome
     if outcome is not Outcome.UNWINNABLE:
         return Verdict(outcome.value)
     moves = list(record["moves"])
@@ -141,19 +139,38 @@ def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) 
         return Verdict(outcome.value, since=0)
     if winnable_at is None or winnable_at >= len(moves):
         return Verdict(outcome.value)
-    low, high = winnable_at, len(moves)  # winnable after low moves, lost after high
+    kept, _, lost = _bisect(record, winnable_at, (), len(moves), True, seconds)
+    if not lost:
+        return Verdict(outcome.value)
+    return Verdict(outcome.value, since=kept + 1, move=moves[kept])
+
+
+def _after(record: Mapping[str, Any], count: int) -> Game:
+    """The game of *record* after its first *count* moves."""
+    return load_game({**record, "moves": list(record["moves"])[:count], "redo": []})
+
+
+def _bisect(
+    record: Mapping[str, Any],
+    low: int,
+    line: Sequence[Move],
+    high: int,
+    high_lost: bool,
+    seconds: float,
+) -> tuple[int, Sequence[Move], bool]:
+    """Bisects the positions of *record* between *low* moves (winnable, by
+    *line*) and *high* (not known to be; proved lost if *high_lost*), each
+    searched for at most *seconds*: along a game, the winnable positions come
+    first. Returns the last position found winnable, its winning line, and
+    whether the one after it was proved lost."""
     while high - low > 1:
         middle = (low + high) // 2
-        found = solve(
-            load_game({**record, "moves": moves[:middle], "redo": []}), max_seconds=seconds
-        )
+        found = solve(_after(record, middle), max_seconds=seconds)
         if found.outcome is Outcome.WON:
-            low = middle
-        elif found.outcome is Outcome.UNWINNABLE:
-            high = middle
+            low, line = middle, found.moves
         else:
-            return Verdict(outcome.value)
-    return Verdict(outcome.value, since=high, move=moves[high - 1])
+            high, high_lost = middle, found.outcome is Outcome.UNWINNABLE
+    return low, line, high_lost
 
 
 @dataclass(frozen=True)
@@ -177,41 +194,25 @@ class Review:
 def review(record: Mapping[str, Any], seconds: float, theme: str) -> Review:
     """Finds whether the deal of *record* could be won and, if so, the last
     position of the game from which it still could, by bisecting the game's
-    positions, each searched for at most *seconds*: along a game, the
-    winnable positions come first (a position from which the game went on
+    positions (see :func:`_bisect`; a position from which the game went on
     to a winnable one was winnable itself)."""
     moves = list(record["moves"])
-
-    def after(count: int) -> Game:
-        return load_game({**record, "moves": moves[:count], "redo": []})
-
-    def solved(count: int) -> Solution:
-        return solve(after(count), max_seconds=seconds)
-
-    start = solved(0)
+    start = solve(_after(record, 0), max_seconds=seconds)
     if start.outcome is not Outcome.WON:
         return Review(start.outcome.value)
-    kept, line = 0, start.moves
-    end = solved(len(moves))
+    end = solve(_after(record, len(moves)), max_seconds=seconds)
     if end.outcome is Outcome.WON:
         return _review_from(record, len(moves), end.moves, theme, lost=False)
-    low, high, high_lost = 0, len(moves), end.outcome is Outcome.UNWINNABLE
-    while high - low > 1:  # winnable at low; not known to be at high
-        middle = (low + high) // 2
-        found = solved(middle)
-        if found.outcome is Outcome.WON:
-            low, line = middle, found.moves
-        else:
-            high, high_lost = middle, found.outcome is Outcome.UNWINNABLE
-    kept = low
-    return _review_from(record, kept, line, theme, lost=high_lost or None)
+    lost_at_end = end.outcome is Outcome.UNWINNABLE
+    kept, line, lost = _bisect(record, 0, start.moves, len(moves), lost_at_end, seconds)
+    return _review_from(record, kept, line, theme, lost=lost or None)
 
 
 def _review_from(
     record: Mapping[str, Any], kept: int, line: Sequence[Move], theme: str, *, lost: bool | None
 ) -> Review:
     """The review with a GIF of *line* played from the position after *kept* moves."""
-    game = load_game({**record, "moves": list(record["moves"])[:kept], "redo": []})
+    game = _after(record, kept)
     shown = load_position(game.profile, game.position(), **game.options)
     for move in line:
         shown.play(move.notation)
