@@ -9,6 +9,7 @@ import pytest
 
 from solitaire import Game, load_game, new_game, solver
 from solitaire.searches import castles_end, fast_search
+from solitaire.searches._base import least_harm
 from solitaire.solver import Outcome, solve
 
 
@@ -127,3 +128,15 @@ def test_the_general_search_proves_no_won_castles_end_deal_lost(
     assert line is not None and replays_to_a_win(game, line)
     monkeypatch.setattr(solver, "proving_search", lambda game: None)
     assert solve(game, max_nodes=10**7, max_seconds=2).outcome is not Outcome.UNWINNABLE
+
+
+def test_a_card_goes_where_it_buries_fewest_cards_needed_sooner() -> None:
+    need = {1: 1, 2: 2, 3: 3, 5: 5, 8: 8, 9: 9}.__getitem__
+    # Pile 0's top (8) is needed later than the 5, but under it lies the 1;
+    # pile 1 holds only cards needed later; pile 2 is empty.
+    piles = [(1, 8), (9, 8), ()]
+    assert least_harm(piles, 5, need, deep=True) == [1, 2, 0]
+    # Looking at the tops alone, piles 0 and 1 are alike.
+    assert least_harm(piles, 5, need)[:2] == [0, 1]
+    # Onto a card needed sooner only when every pile buries one.
+    assert least_harm([(1, 8), (2,)], 5, need, deep=True) == [0, 1]

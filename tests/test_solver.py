@@ -70,7 +70,7 @@ def test_a_hand_made_lost_position_is_proved_unwinnable() -> None:
 
 
 def test_the_node_cap_is_kept() -> None:
-    game = new_game("calculation", deal=3)
+    game = new_game("calculation", deal=24)  # not won in 500 nodes
     solution = solve(game, max_nodes=500, max_seconds=60)
     assert solution.outcome is Outcome.UNKNOWN
     assert solution.nodes <= 501

@@ -91,12 +91,21 @@ def codes(cards: Iterable[_Card]) -> tuple[int, ...]:
 
 
 def least_harm(
-    piles: Sequence[tuple[int, ...]], card: int, need: Callable[[int], int]
+    piles: Sequence[tuple[int, ...]],
+    card: int,
+    need: Callable[[int], int],
+    *,
+    deep: bool = False,
 ) -> list[int]:
     """The piles to put *card* on, least harm first: onto a card needed later
     than it (the nearest such first), then onto one empty pile, then onto a
     card needed sooner, which it would bury. *need* says how soon a card is
-    wanted on a foundation."""
+    wanted on a foundation.
+
+    With *deep*, the harm is first how many cards of the whole pile *card*
+    would bury that are needed sooner than it (an empty pile counts as half
+    a card): right where a pile's cards can leave it only for a foundation.
+    """
     mine = need(card)
     ranked = []
     empty_seen = False
@@ -105,9 +114,10 @@ def least_harm(
             if empty_seen:
                 continue
             empty_seen = True
-            harm = (1, 0)
+            harm = (0.5 if deep else 0, 1, 0)
         else:
+            buried = len([below for below in pile if need(below) < mine]) if deep else 0
             later = need(pile[-1]) - mine
-            harm = (0 if later >= 0 else 2, abs(later))
+            harm = (buried, 0 if later >= 0 else 2, abs(later))
         ranked.append((harm, i))
     return [i for _, i in sorted(ranked)]

@@ -4,8 +4,10 @@ A state is the foundation heights (``fN`` wants the rank ``N * (height + 1)``,
 counted round from the King), how many stock cards are left, and the four
 waste piles. A card that exactly one foundation wants goes there at once (the
 game's own autoplay rule, which never hurts). A stock card that no foundation
-takes is tried first on the waste pile where it does least harm: on a card
-needed later than itself.
+takes is tried first on the waste pile where it does least harm: where it
+buries the fewest cards needed sooner than itself (it must leave before
+them), then on a card needed later than itself. Moves are made only as the
+search asks for them.
 
 The search is a limited discrepancy search: it follows that order, allowing
 first no departure from it, then one, then two…, so a good first choice is
@@ -13,6 +15,8 @@ trusted until it has shown itself wrong.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from ..variants.calculation import Calculation, cards_until
 from ._base import Budget, attempt, by_discrepancies, least_harm
@@ -32,7 +36,7 @@ class _Search:
         self.budget = Budget(max_nodes, deadline)
         self.seen: dict[object, int] = {}
         self.path: list[str] = []
-        self._needs: dict[tuple[tuple[int, ...], int], int] = {}
+        self._needs: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._wants: dict[tuple[int, ...], tuple[int | None, ...]] = {}
 
     def _wanted(self, heights: tuple[int, ...]) -> tuple[int | None, ...]:
@@ -44,43 +48,44 @@ class _Search:
             )
         return wanted
 
-    def _need(self, heights: tuple[int, ...], rank: int) -> int:
-        """How many cards must reach the foundations before one wants *rank*
-        (remembered: the search asks again and again)."""
-        key = (heights, rank)
-        need = self._needs.get(key)
+    def _need(self, heights: tuple[int, ...]) -> tuple[int, ...]:
+        """How many cards must reach the foundations before one wants each
+        rank, by rank (remembered: the search asks again and again)."""
+        need = self._needs.get(heights)
         if need is None:
-            distances = (
-                cards_until(rank, _wants(step, height), step)
-                for step, height in zip(_STEPS, heights, strict=True)
+            need = self._needs[heights] = tuple(
+                min(
+                    (
+                        d
+                        for step, height in zip(_STEPS, heights, strict=True)
+                        if (d := cards_until(rank, _wants(step, height), step)) is not None
+                    ),
+                    default=99,
+                )
+                for rank in range(14)
             )
-            need = self._needs[key] = min((d for d in distances if d is not None), default=99)
         return need
 
     def _settle(
         self, heights: tuple[int, ...], wastes: Wastes, left: int
     ) -> tuple[tuple[int, ...], Wastes, int]:
-        """Plays every stock or waste top that exactly one foundation wants."""
-        moved = True
-        while moved:
-            moved = False
+        """Plays every waste or stock top that exactly one foundation wants."""
+        while True:
             wanted = self._wanted(heights)
-            tops = [(f"w{i + 1}", pile[-1], i) for i, pile in enumerate(wastes) if pile]
-            if left:
-                tops.append(("s", self.stock[left - 1], -1))
-            for source, rank, i in tops:
-                if wanted.count(rank) != 1:
-                    continue
-                f = wanted.index(rank)
-                heights = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
-                if i < 0:
-                    left -= 1
-                else:
-                    wastes = (*wastes[:i], wastes[i][:-1], *wastes[i + 1 :])
-                self.path.append(f"{source} f{f + 1}")
-                moved = True
-                break
-        return heights, wastes, left
+            for i, pile in enumerate(wastes):
+                if pile and wanted.count(pile[-1]) == 1:
+                    source = f"w{i + 1}"
+                    f = wanted.index(pile[-1])
+                    wastes = (*wastes[:i], pile[:-1], *wastes[i + 1 :])
+                    break
+            else:
+                if not left or wanted.count(self.stock[left - 1]) != 1:
+                    return heights, wastes, left
+                source = "s"
+                f = wanted.index(self.stock[left - 1])
+                left -= 1
+            heights = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
+            self.path.append(f"{source} f{f + 1}")
 
     def run(self, state: tuple[tuple[int, ...], Wastes, int], slack: int) -> bool:
         """Searches with at most *slack* departures from the heuristic's first choice."""
@@ -105,9 +110,9 @@ class _Search:
 
     def _moves(
         self, heights: tuple[int, ...], wastes: Wastes, left: int
-    ) -> list[tuple[str, tuple[tuple[int, ...], Wastes, int]]]:
+    ) -> Iterator[tuple[str, tuple[tuple[int, ...], Wastes, int]]]:
+        """The moves in the heuristic's order, made only as the search asks."""
         wanted = self._wanted(heights)
-        moves = []
         # To a foundation: a card more than one foundation wants.
         for i, pile in enumerate(wastes):
             if pile and pile[-1] in wanted:
@@ -115,18 +120,23 @@ class _Search:
                 for f, rank in enumerate(wanted):
                     if rank == pile[-1]:
                         raised = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
-                        moves.append((f"w{i + 1} f{f + 1}", (raised, rest, left)))
+                        yield f"w{i + 1} f{f + 1}", (raised, rest, left)
         if not left:
-            return moves
+            return
         card = self.stock[left - 1]
         for f, rank in enumerate(wanted):
             if rank == card:
                 raised = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
-                moves.append((f"s f{f + 1}", (raised, wastes, left - 1)))
-        for i in least_harm(wastes, card, lambda rank: self._need(heights, rank)):
-            child = (heights, (*wastes[:i], (*wastes[i], card), *wastes[i + 1 :]), left - 1)
-            moves.append((f"s w{i + 1}", child))
-        return moves
+                yield f"s f{f + 1}", (raised, wastes, left - 1)
+        for i in least_harm(wastes, card, self._need(heights).__getitem__, deep=True):
+            yield (
+                f"s w{i + 1}",
+                (
+                    heights,
+                    (*wastes[:i], (*wastes[i], card), *wastes[i + 1 :]),
+                    left - 1,
+                ),
+            )
 
 
 def search(game: Calculation, max_nodes: int, deadline: float) -> tuple[list[str] | None, int]:
