@@ -49,22 +49,29 @@ class _Search:
         return wanted
 
     def _need(self, heights: tuple[int, ...]) -> tuple[int, ...]:
-        """How many cards must reach the foundations before one wants each
-        rank, by rank (remembered: the search asks again and again)."""
+        """How soon each rank is wanted, by rank: how many cards the
+        foundations that still want it take first, on average, in whole cards
+        (remembered: the search asks again and again). A rank wanted soon by
+        one foundation but late by the others is less pressing than one all
+        want soon; the whole cards let near ties count as ties."""
         need = self._needs.get(heights)
         if need is None:
             need = self._needs[heights] = tuple(
-                min(
-                    (
-                        d
-                        for step, height in zip(_STEPS, heights, strict=True)
-                        if (d := cards_until(rank, _wants(step, height), step)) is not None
-                    ),
-                    default=99,
-                )
+                sum(distances) // len(distances)
+                if (distances := self._distances(heights, rank))
+                else 99
                 for rank in range(14)
             )
         return need
+
+    @staticmethod
+    def _distances(heights: tuple[int, ...], rank: int) -> list[int]:
+        """How many cards each foundation that still wants *rank* takes first."""
+        return [
+            d
+            for step, height in zip(_STEPS, heights, strict=True)
+            if (d := cards_until(rank, _wants(step, height), step)) is not None
+        ]
 
     def _settle(
         self, heights: tuple[int, ...], wastes: Wastes, left: int
