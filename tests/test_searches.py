@@ -140,3 +140,15 @@ def test_a_card_goes_where_it_buries_fewest_cards_needed_sooner() -> None:
     assert least_harm(piles, 5, need)[:2] == [0, 1]
     # Onto a card needed sooner only when every pile buries one.
     assert least_harm([(1, 8), (2,)], 5, need, deep=True) == [0, 1]
+
+
+def test_casket_tries_a_card_onto_the_twin_of_its_parent_last() -> None:
+    # Deal 23 has a card that fits on two twin body cards. Moved there and
+    # back first, it cost the search its first choices: over 200,000 nodes
+    # without a win. Tried last, the first line wins.
+    game = new_game("casket", deal=23)
+    search = fast_search(game)
+    assert search is not None
+    line, nodes = search(2_000, time.perf_counter() + 60)
+    assert line is not None and replays_to_a_win(game, line)
+    assert nodes < 2_000

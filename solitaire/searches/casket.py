@@ -6,12 +6,17 @@ eight body piles, the five lids (``0`` when empty), the jewels and stock
 left, the three reserves and the waste card. Drawing when the waste is empty
 is done at once (it only adds a choice), and so is every card no body pile
 could still want on it going home (the game's own autoplay rule). The rest
-is a limited discrepancy search, as for Calculation: lids are opened first,
-then cards go home, onto the body, and last onto a reserve, where they do
-least harm on a card needed later.
+is a limited discrepancy search, as for Calculation: cards go home first,
+then lids onto the body, then cards onto the body, and last the waste onto
+a reserve, where it does least harm on a card needed later; moves are made
+only as the search asks for them. A body card that would only move onto
+the twin of the card it lies on is tried last of all: first, it would move
+there and back.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from ..variants.casket import Casket, home_for_good
 from ._base import Budget, attempt, by_discrepancies, codes, least_harm
@@ -51,17 +56,25 @@ class _Search:
         self.budget = Budget(max_nodes, deadline)
         self.seen: dict[object, int] = {}
         self.path: list[str] = []
+        self._known_homes: dict[tuple[int, ...], tuple[frozenset[int], frozenset[int]]] = {}
 
     # -- foundations -----------------------------------------------------------
 
-    @staticmethod
-    def _goes_home(found: tuple[int, ...], card: int) -> bool:
-        suit, rank = _suit(card), _rank(card)
-        return found[2 * suit] == rank - 1 or found[2 * suit + 1] == rank - 1
+    def _homes(self, found: tuple[int, ...]) -> frozenset[int]:
+        """The cards the foundations take now (remembered, with the safe ones)."""
+        return self._home_sets(found)[0]
 
-    @staticmethod
-    def _safe(found: tuple[int, ...], card: int) -> bool:
-        return home_for_good(_rank(card), found[2 * _suit(card) + 1])
+    def _safe_homes(self, found: tuple[int, ...]) -> frozenset[int]:
+        """The cards the foundations take now with nothing lost (the game's autoplay)."""
+        return self._home_sets(found)[1]
+
+    def _home_sets(self, found: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+        sets = self._known_homes.get(found)
+        if sets is None:
+            homes = _homes(found)
+            safe = frozenset(c for c in homes if home_for_good(_rank(c), found[2 * _suit(c) + 1]))
+            sets = self._known_homes[found] = homes, safe
+        return sets
 
     @staticmethod
     def _home(found: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -101,143 +114,95 @@ class _Search:
             if not waste and left:
                 waste, left = self.stock[left - 1], left - 1
                 self.path.append("s")
-            if waste and self._goes_home(found, waste) and self._safe(found, waste):
+            safe = self._safe_homes(found)
+            if waste in safe:
                 found, waste = self._home(found, waste), 0
                 self.path.append("w f")
                 moved = True
                 continue
             for i, card in enumerate(lids):
-                if card and self._goes_home(found, card) and self._safe(found, card):
+                if card in safe:
                     found = self._home(found, card)
+                    safe = self._safe_homes(found)
                     lids, jewels = self._open_lid(lids, i, jewels)
                     self.path.append(f"{_LIDS[i]} f")
                     moved = True
             for i, pile in enumerate(body):
-                if pile and self._goes_home(found, pile[-1]) and self._safe(found, pile[-1]):
+                if pile and pile[-1] in safe:
                     found, body = self._home(found, pile[-1]), self._pop(body, i)
+                    safe = self._safe_homes(found)
                     self.path.append(f"{i + 1} f")
                     moved = True
             for i, pile in enumerate(reserves):
-                if pile and self._goes_home(found, pile[-1]) and self._safe(found, pile[-1]):
+                if pile and pile[-1] in safe:
                     found, reserves = self._home(found, pile[-1]), self._pop(reserves, i)
+                    safe = self._safe_homes(found)
                     self.path.append(f"r{i + 1} f")
                     moved = True
         return found, body, lids, jewels, reserves, waste, left
 
     # -- moves ----------------------------------------------------------------
 
-    def _moves(self, state: State) -> list[Step]:
+    def _moves(self, state: State) -> Iterator[Step]:
+        """The moves in the search's order, made only as it asks: home, then
+        lids onto the body, then building the body, then into an empty pile."""
         found, body, lids, jewels, reserves, waste, left = state
-        homes = _homes(found)
-        home: list[Step] = []
-        opening: list[Step] = []
-        building: list[Step] = []
-        emptying: list[Step] = []
+        homes = self._homes(found)
+        for i, card in enumerate(lids):
+            if card in homes:
+                opened, rest = self._open_lid(lids, i, jewels)
+                home = self._home(found, card)
+                yield (f"{_LIDS[i]} f",), (home, body, opened, rest, reserves, waste, left)
+        for i, pile in enumerate(reserves):
+            if pile and pile[-1] in homes:
+                home, popped = self._home(found, pile[-1]), self._pop(reserves, i)
+                yield (f"r{i + 1} f",), (home, body, lids, jewels, popped, waste, left)
+        for i, pile in enumerate(body):
+            if pile and pile[-1] in homes:
+                home, popped = self._home(found, pile[-1]), self._pop(body, i)
+                yield (f"{i + 1} f",), (home, popped, lids, jewels, reserves, waste, left)
+        if waste in homes:
+            yield ("w f",), (self._home(found, waste), body, lids, jewels, reserves, 0, left)
         onto: dict[int, list[int]] = {}  # the card a body pile wants → those piles
-        empty_body = next((i for i, pile in enumerate(body) if not pile), None)
         for i, pile in enumerate(body):
             if pile and _rank(pile[-1]) > 1:
                 onto.setdefault(pile[-1] - 1, []).append(i)
+        empty = [i for i, pile in enumerate(body) if not pile][:1]
         for i, card in enumerate(lids):
-            if not card:
-                continue
-            opened, rest = self._open_lid(lids, i, jewels)
-            if card in homes:
-                home.append(
-                    (
-                        (f"{_LIDS[i]} f",),
-                        (self._home(found, card), body, opened, rest, reserves, waste, left),
-                    )
-                )
-            for j in onto.get(card, ()):
-                opening.append(
-                    (
-                        (f"{_LIDS[i]} {j + 1}",),
-                        (found, self._push(body, j, card), opened, rest, reserves, waste, left),
-                    )
-                )
+            for j in onto.get(card, ()) if card else ():
+                opened, rest = self._open_lid(lids, i, jewels)
+                pushed = self._push(body, j, card)
+                yield (f"{_LIDS[i]} {j + 1}",), (found, pushed, opened, rest, reserves, waste, left)
         for i, pile in enumerate(reserves):
-            if not pile:
-                continue
-            card, popped = pile[-1], self._pop(reserves, i)
-            if card in homes:
-                home.append(
-                    (
-                        (f"r{i + 1} f",),
-                        (self._home(found, card), body, lids, jewels, popped, waste, left),
-                    )
-                )
-            targets = list(onto.get(card, ()))
-            if empty_body is not None:
-                targets.append(empty_body)
-            for j in targets:
-                building.append(
-                    (
-                        (f"r{i + 1} {j + 1}",),
-                        (found, self._push(body, j, card), lids, jewels, popped, waste, left),
-                    )
-                )
+            for j in [*onto.get(pile[-1], ()), *empty] if pile else ():
+                pushed, popped = self._push(body, j, pile[-1]), self._pop(reserves, i)
+                yield (f"r{i + 1} {j + 1}",), (found, pushed, lids, jewels, popped, waste, left)
+        swaps = []
         for i, pile in enumerate(body):
-            if not pile:
-                continue
-            card, popped = pile[-1], self._pop(body, i)
-            if card in homes:
-                home.append(
-                    (
-                        (f"{i + 1} f",),
-                        (self._home(found, card), popped, lids, jewels, reserves, waste, left),
-                    )
-                )
-            for j in onto.get(card, ()):
+            for j in onto.get(pile[-1], ()) if pile else ():
                 if j != i:
-                    building.append(
-                        (
-                            (f"{i + 1} {j + 1}",),
-                            (
-                                found,
-                                self._push(popped, j, card),
-                                lids,
-                                jewels,
-                                reserves,
-                                waste,
-                                left,
-                            ),
-                        )
+                    moved = self._push(self._pop(body, i), j, pile[-1])
+                    step = (
+                        (f"{i + 1} {j + 1}",),
+                        (found, moved, lids, jewels, reserves, waste, left),
                     )
-            if empty_body is not None and len(pile) > 1:
-                emptying.append(
-                    (
-                        (f"{i + 1} {empty_body + 1}",),
-                        (
-                            found,
-                            self._push(popped, empty_body, card),
-                            lids,
-                            jewels,
-                            reserves,
-                            waste,
-                            left,
-                        ),
-                    )
-                )
+                    if len(pile) < 2 or pile[-2] != body[j][-1]:
+                        yield step
+                    else:
+                        swaps.append(step)
         if waste:
-            if waste in homes:
-                home.append(
-                    (("w f",), (self._home(found, waste), body, lids, jewels, reserves, 0, left))
-                )
-            targets = list(onto.get(waste, ()))
-            if empty_body is not None:
-                targets.append(empty_body)
-            for j in targets:
-                building.append(
-                    (
-                        (f"w {j + 1}",),
-                        (found, self._push(body, j, waste), lids, jewels, reserves, 0, left),
-                    )
-                )
+            for j in [*onto.get(waste, ()), *empty]:
+                pushed = self._push(body, j, waste)
+                yield (f"w {j + 1}",), (found, pushed, lids, jewels, reserves, 0, left)
             for i in least_harm(reserves, waste, lambda card: self._need(found, card)):
-                child = (found, body, lids, jewels, self._push(reserves, i, waste), 0, left)
-                building.append(((f"w r{i + 1}",), child))
-        return home + opening + building + emptying
+                pushed = self._push(reserves, i, waste)
+                yield (f"w r{i + 1}",), (found, body, lids, jewels, pushed, 0, left)
+        for j in empty:
+            for i, pile in enumerate(body):
+                if len(pile) > 1:
+                    moved = self._push(self._pop(body, i), j, pile[-1])
+                    yield (f"{i + 1} {j + 1}",), (found, moved, lids, jewels, reserves, waste, left)
+        yield from swaps
 
     # -- search ---------------------------------------------------------------
 
