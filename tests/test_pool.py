@@ -54,16 +54,22 @@ def test_the_daily_deal_of_a_pooled_game_is_winnable() -> None:
     assert daily_deal("castles-end", days[0]) == deals[0]
 
 
-def test_a_rebuilt_pool_changes_no_daily_deal_of_a_day_begun_before() -> None:
-    # Castle's End's pool was rebuilt for the days from 2026-12-02 on; the
-    # days before keep the deals they had.
-    cls = VARIANTS["castles-end"]
-    assert [daily_deal("castles-end", f"2026-11-{day}") for day in (28, 29, 30)] == [
-        760,
-        1178,
-        1293,
-    ]
-    assert daily_deal("castles-end", "2026-12-01") == 777
+@pytest.mark.parametrize(
+    ("profile", "days_before"),
+    [
+        ("castles-end", [760, 1178, 1293, 777]),
+        ("calculation", [120, 554, 757, 304]),
+        ("casket", [766, 1275, 586, 639]),
+    ],
+)
+def test_a_rebuilt_pool_changes_no_daily_deal_of_a_day_begun_before(
+    profile: str, days_before: list[int]
+) -> None:
+    # These pools were rebuilt for the days from 2026-12-02 on; the days
+    # before keep the deals they had.
+    days = ["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"]
+    assert [daily_deal(profile, day) for day in days] == days_before
+    cls = VARIANTS[profile]
     before, after = winnable_deals(cls, {}, "2026-12-01"), winnable_deals(cls, {}, "2026-12-02")
     assert before != after and after == winnable_deals(cls, {})
-    assert daily_deal("castles-end", "2026-12-02") in after
+    assert daily_deal(profile, "2026-12-02") in after
