@@ -69,6 +69,7 @@ class _Search:
         return self._home_sets(found)[1]
 
     def _home_sets(self, found: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+        """Both sets of cards above, by foundation heights."""
         sets = self._known_homes.get(found)
         if sets is None:
             homes = _homes(found)
@@ -145,7 +146,8 @@ class _Search:
 
     def _moves(self, state: State) -> Iterator[Step]:
         """The moves in the search's order, made only as it asks: home, then
-        lids onto the body, then building the body, then into an empty pile."""
+        lids onto the body, then building the body, then into an empty pile,
+        and last a body card onto the twin of the card it lies on."""
         found, body, lids, jewels, reserves, waste, left = state
         homes = self._homes(found)
         for i, card in enumerate(lids):
