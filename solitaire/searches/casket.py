@@ -37,16 +37,6 @@ def _rank(card: int) -> int:
     return card & 15
 
 
-def _homes(found: tuple[int, ...]) -> frozenset[int]:
-    """The cards the foundations take now (two a suit)."""
-    return frozenset(
-        suit * 16 + found[2 * suit + k] + 1
-        for suit in range(4)
-        for k in (0, 1)
-        if found[2 * suit + k] < 13
-    )
-
-
 class _Search:
     def __init__(
         self, jewels: tuple[int, ...], stock: tuple[int, ...], max_nodes: int, deadline: float
@@ -60,19 +50,18 @@ class _Search:
 
     # -- foundations -----------------------------------------------------------
 
-    def _homes(self, found: tuple[int, ...]) -> frozenset[int]:
-        """The cards the foundations take now (remembered, with the safe ones)."""
-        return self._home_sets(found)[0]
-
-    def _safe_homes(self, found: tuple[int, ...]) -> frozenset[int]:
-        """The cards the foundations take now with nothing lost (the game's autoplay)."""
-        return self._home_sets(found)[1]
-
-    def _home_sets(self, found: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
-        """Both sets of cards above, by foundation heights."""
+    def _homes(self, found: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+        """The cards the foundations take now (two a suit), and those of them
+        that go there with nothing lost (the game's autoplay); remembered by
+        foundation heights."""
         sets = self._known_homes.get(found)
         if sets is None:
-            homes = _homes(found)
+            homes = frozenset(
+                suit * 16 + found[2 * suit + k] + 1
+                for suit in range(4)
+                for k in (0, 1)
+                if found[2 * suit + k] < 13
+            )
             safe = frozenset(c for c in homes if home_for_good(_rank(c), found[2 * _suit(c) + 1]))
             sets = self._known_homes[found] = homes, safe
         return sets
@@ -115,7 +104,7 @@ class _Search:
             if not waste and left:
                 waste, left = self.stock[left - 1], left - 1
                 self.path.append("s")
-            safe = self._safe_homes(found)
+            safe = self._homes(found)[1]
             if waste in safe:
                 found, waste = self._home(found, waste), 0
                 self.path.append("w f")
@@ -124,20 +113,20 @@ class _Search:
             for i, card in enumerate(lids):
                 if card in safe:
                     found = self._home(found, card)
-                    safe = self._safe_homes(found)
+                    safe = self._homes(found)[1]
                     lids, jewels = self._open_lid(lids, i, jewels)
                     self.path.append(f"{_LIDS[i]} f")
                     moved = True
             for i, pile in enumerate(body):
                 if pile and pile[-1] in safe:
                     found, body = self._home(found, pile[-1]), self._pop(body, i)
-                    safe = self._safe_homes(found)
+                    safe = self._homes(found)[1]
                     self.path.append(f"{i + 1} f")
                     moved = True
             for i, pile in enumerate(reserves):
                 if pile and pile[-1] in safe:
                     found, reserves = self._home(found, pile[-1]), self._pop(reserves, i)
-                    safe = self._safe_homes(found)
+                    safe = self._homes(found)[1]
                     self.path.append(f"r{i + 1} f")
                     moved = True
         return found, body, lids, jewels, reserves, waste, left
@@ -149,7 +138,7 @@ class _Search:
         lids onto the body, then building the body, then into an empty pile,
         and last a body card onto the twin of the card it lies on."""
         found, body, lids, jewels, reserves, waste, left = state
-        homes = self._homes(found)
+        homes = self._homes(found)[0]
         for i, card in enumerate(lids):
             if card in homes:
                 opened, rest = self._open_lid(lids, i, jewels)
