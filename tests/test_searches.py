@@ -3,12 +3,13 @@ to a win, from a fresh deal or from the middle of a game."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from solitaire import Game, load_game, new_game, solver
-from solitaire.searches import castles_end, fast_search
+from solitaire.searches import castles_end, fast_search, klondike, proving_search
 from solitaire.searches._base import least_harm
 from solitaire.solver import Outcome, solve
 
@@ -18,6 +19,16 @@ def replays_to_a_win(game: Game, line: list[str]) -> bool:
     for text in line:
         copy.play(text)
     return copy.is_won
+
+
+def _line(game: Game, max_nodes: int, seconds: float) -> tuple[list[str] | None, int]:
+    # A game's own search, fast or complete.
+    fast, complete = fast_search(game), proving_search(game)
+    if fast is not None:
+        return fast(max_nodes, time.perf_counter() + seconds)
+    assert complete is not None
+    line, nodes, _ = complete(max_nodes, time.perf_counter() + seconds)
+    return line, nodes
 
 
 @pytest.mark.parametrize(
@@ -35,9 +46,7 @@ def test_every_line_found_replays_to_a_win(
     won = 0
     for deal in range(1, 9):
         game = new_game(profile, deal, **options)
-        search = fast_search(game)
-        assert search is not None
-        line, nodes = search(10**7, time.perf_counter() + 1.0)
+        line, nodes = _line(game, 10**7, 1.0)
         assert nodes > 0
         if line is not None:
             won += 1
@@ -59,21 +68,19 @@ def test_a_search_starts_from_the_position_as_it_stands(profile: str) -> None:
     assert len(game.moves) == 6  # the game searched is left as it was
 
 
-def test_klondike_with_foundation_return_has_no_fast_search() -> None:
-    # Its pruning assumes a card on a foundation stays there.
-    assert fast_search(new_game("klondike", 1, foundation_return=True)) is None
-    assert fast_search(new_game("klondike", 1)) is not None
+def test_klondike_with_foundation_return_has_no_search_of_its_own() -> None:
+    # Its reductions assume a card on a foundation stays there.
+    assert proving_search(new_game("klondike", 1, foundation_return=True)) is None
+    assert proving_search(new_game("klondike", 1)) is not None
     assert fast_search(new_game("castles-end", 1)) is None
 
 
-def test_a_fast_search_keeps_its_caps() -> None:
-    game = new_game("klondike", 3)
-    search = fast_search(game)
-    assert search is not None
+def test_a_search_keeps_its_caps() -> None:
+    game = new_game("klondike", 1)  # undecided in 0.2 s
     began = time.perf_counter()
-    line, _ = search(10**9, began + 0.2)
+    line, _ = _line(game, 10**9, 0.2)
     assert line is None and time.perf_counter() - began < 1.0
-    line, nodes = search(300, began + 60)
+    line, nodes = _line(game, 300, 60)
     assert line is None and nodes <= 300
 
 
@@ -152,3 +159,66 @@ def test_casket_tries_a_card_onto_the_twin_of_its_parent_last() -> None:
     line, nodes = search(2_000, time.perf_counter() + 60)
     assert line is not None and replays_to_a_win(game, line)
     assert nodes < 2_000
+
+
+# -- Klondike: a complete search -----------------------------------------------
+
+
+def _small_klondike(seed: int) -> klondike.State:
+    """A Klondike position with 16–28 cards left: the rest home, these dealt
+    at random to the columns (the top of each face up), the stock and the
+    waste."""
+    rng = random.Random(seed)
+    heights, left = [13] * 4, rng.randint(16, 28)
+    while sum(13 - height for height in heights) < left:
+        suit = rng.randrange(4)
+        heights[suit] = max(heights[suit] - 1, 0)
+    cards = [suit * 16 + rank for suit in range(4) for rank in range(heights[suit] + 1, 14)]
+    rng.shuffle(cards)
+    talon = rng.randint(0, 10)
+    cut = rng.randint(0, talon)
+    columns: list[list[int]] = [[] for _ in range(7)]
+    for card in cards[talon:]:
+        columns[rng.randrange(7)].append(card)
+    return (
+        tuple((tuple(cards[:-1]), tuple(cards[-1:])) for cards in columns),
+        tuple(heights),
+        tuple(cards[cut:talon]),
+        tuple(cards[:cut]),
+        0,
+    )
+
+
+@pytest.mark.parametrize(("draw", "passes"), [(1, 1), (3, 3)])
+def test_klondike_reductions_lose_no_win(draw: int, passes: int) -> None:
+    # The same complete search with its reductions (cards home at once, the
+    # stock's cards as moves, runs onto a twin and emptied columns only when
+    # used at once, runs onto a twin tried last) and without: wherever the
+    # unreduced search decides a position, the reduced one decides it the
+    # same way.
+    outcomes = []
+    for seed in range(100):
+        position = _small_klondike(seed)
+        plain = _decided(
+            klondike.search_position(
+                position, draw, passes, 100_000, time.perf_counter() + 60, reduced=False
+            )
+        )
+        reduced = _decided(
+            klondike.search_position(position, draw, passes, 100_000, time.perf_counter() + 60)
+        )
+        if plain is not None:
+            assert reduced == plain, seed
+            outcomes.append(plain)
+    assert outcomes.count("lost") >= 8 and outcomes.count("won") >= 50  # both kinds were checked
+
+
+@pytest.mark.parametrize(("draw", "deal"), [(1, 23), (1, 29), (3, 29)])
+def test_klondike_deals_are_proved_lost(draw: int, deal: int) -> None:
+    # Lost so early that the unreduced search, too, runs out of moves.
+    game = new_game("klondike", deal, draw=draw)
+    plain = klondike.search(game, 10**6, time.perf_counter() + 60, reduced=False)
+    assert _decided(plain) == "lost"
+    solution = solve(game, max_nodes=10**7, max_seconds=30)
+    assert solution.outcome is Outcome.UNWINNABLE
+    assert solution.nodes < plain[1] / 5  # the reductions cut the search

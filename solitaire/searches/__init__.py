@@ -30,9 +30,6 @@ ProvingSearch = Callable[[int, float], tuple[list[str] | None, int, bool]]
 
 def fast_search(game: Game) -> FastSearch | None:
     """Returns the fast search of *game*'s position, if one plays its rules."""
-    if isinstance(game, Klondike):
-        # Its pruning assumes that foundation cards stay there.
-        return None if game.foundation_return else partial(klondike.search, game)
     if isinstance(game, Calculation):
         return partial(calculation.search, game)
     if isinstance(game, Casket):
@@ -44,4 +41,7 @@ def proving_search(game: Game) -> ProvingSearch | None:
     """Returns the complete search of *game*'s position, if one plays its rules."""
     if isinstance(game, CastlesEnd):
         return partial(castles_end.search, game)
+    if isinstance(game, Klondike):
+        # Its reductions assume that foundation cards stay there.
+        return None if game.foundation_return else partial(klondike.search, game)
     return None
