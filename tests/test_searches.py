@@ -166,8 +166,8 @@ def test_casket_tries_a_card_onto_the_twin_of_its_parent_last() -> None:
 
 def _small_klondike(seed: int) -> klondike.State:
     """A Klondike position with 16–28 cards left: the rest home, these dealt
-    at random to the columns (the top of each face up), the stock and the
-    waste."""
+    at random to the columns (the top of each face up) and the talon, some
+    of it on the waste."""
     rng = random.Random(seed)
     heights, left = [13] * 4, rng.randint(16, 28)
     while sum(13 - height for height in heights) < left:
@@ -183,8 +183,8 @@ def _small_klondike(seed: int) -> klondike.State:
     return (
         tuple((tuple(cards[:-1]), tuple(cards[-1:])) for cards in columns),
         tuple(heights),
-        tuple(cards[cut:talon]),
-        tuple(cards[:cut]),
+        tuple(cards[:talon]),
+        cut,
         0,
     )
 

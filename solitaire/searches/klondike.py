@@ -2,8 +2,10 @@
 complete search, so that running out of moves proves a game lost.
 
 A card is ``suit * 16 + rank``. A state is immutable: seven columns (face-down
-cards, face-up run), the foundation height per suit, stock and waste (bottom
-to top, as in the engine) and the redeals used. Its reductions lose no win:
+cards, face-up run), the foundation height per suit, the talon (the waste
+from bottom to top, then the stock in the order it is drawn), how many of
+the talon's cards are on the waste, and the redeals used. Its reductions
+lose no win:
 
 - A card goes home at once when nothing can need it any more: both
   foundations of the other colour at most two ranks below it, the other one
@@ -14,15 +16,18 @@ to top, as in the engine) and the redeals used. Its reductions lose no win:
   change no column, so in a win they can wait until just before the play.
 - A run that lies on a face-up card can only move onto that card's twin (the
   other card of its rank and colour), and the card it uncovers must then be
-  used at once: sent home, given a card or moved on. A win that moves the
-  run earlier can move it just before that use instead. Likewise a column is
-  emptied only for a King to move in next.
+  used at once: sent home, or given the other card that may lie on it. A win
+  that moves the run earlier can move it just before that use instead (and
+  a win that then moves the uncovered card on can move it with the run on
+  it, and move the run afterwards). Likewise a column is emptied only for a
+  King to move in next.
 - A whole column never moves into an empty one, and interchangeable columns
   are one (the position key sorts them).
 
 To find wins quickly it tries cards home first, then runs that turn up the
-most face-down cards, then columns emptied for a King, waste cards onto
-columns (fewest draws first), and runs moved onto a twin last.
+most face-down cards (or empty a column for a King), then waste cards onto
+columns, fewest draws first. Runs moved onto a twin that do not free a card
+for home are put off until every other line has been tried.
 """
 
 from __future__ import annotations
@@ -34,11 +39,12 @@ from ..variants.klondike import Klondike
 from ._base import Budget, OutOfBudget, codes, collector_paused, deep_recursion
 
 Column = tuple[tuple[int, ...], tuple[int, ...]]  # face down, face up
-State = tuple[tuple[Column, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+State = tuple[tuple[Column, ...], tuple[int, ...], tuple[int, ...], int, int]
 Move = tuple[tuple[str, ...], State, int]  # notation, the position after, what it owes
-# A card the stock can bring to the waste's top: the draws, the card, then
-# stock, waste (without the card) and redeals after.
-Top = tuple[tuple[str, ...], int, tuple[int, ...], tuple[int, ...], int]
+# A card the stock can bring to the waste's top: the draws that takes, then
+# how many of the talon's cards are on the waste (the card the last of them)
+# and the redeals used.
+Top = tuple[int, int, int]
 
 #: What a move leaves owed to the next one: nothing, a King for an empty
 #: column, or (any card code) a use of that card, which it uncovered.
@@ -68,6 +74,8 @@ _ONTO: dict[int, tuple[int, ...]] = {
 _UNDER: dict[int, tuple[int, ...]] = {
     card: tuple(other for other, onto in _ONTO.items() if card in onto) for card in _ONTO
 }
+# Each card's twin: the other card of its rank and colour.
+_TWIN: dict[int, int] = {card: ((3 - (card >> 4)) << 4) | (card & 15) for card in _ONTO}
 
 
 def home_at_once(found: tuple[int, ...], card: int) -> bool:
@@ -82,6 +90,24 @@ def home_at_once(found: tuple[int, ...], card: int) -> bool:
     suit = card >> 4
     other = (0, 3) if _red(card) else (1, 2)
     return min(found[other[0]], found[other[1]]) >= rank - 2 and found[3 - suit] >= rank - 3
+
+
+def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
+    suit = card >> 4
+    return (*found[:suit], found[suit] + 1, *found[suit + 1 :])
+
+
+def _take(columns: tuple[Column, ...], i: int, count: int) -> tuple[Column, ...]:
+    down, up = columns[i]
+    up = up[:-count]
+    if not up and down:
+        down, up = down[:-1], down[-1:]
+    return (*columns[:i], (down, up), *columns[i + 1 :])
+
+
+def _put(columns: tuple[Column, ...], i: int, cards: tuple[int, ...]) -> tuple[Column, ...]:
+    down, up = columns[i]
+    return (*columns[:i], (down, up + cards), *columns[i + 1 :])
 
 
 class _Search:
@@ -99,94 +125,91 @@ class _Search:
         self.seen: set[object] = set()
         self.path: list[str] = []
 
-    # -- positions -----------------------------------------------------------
+    # -- the talon -------------------------------------------------------------
+
+    def _waste_tops(self, talon: tuple[int, ...], shown: int, redeals: int) -> list[Top]:
+        """The waste's top card now, and each card the stock can bring up there."""
+        tops = []
+        draws, at, turned = 0, shown, redeals
+        since_redeal: set[int] = set()
+        while True:
+            if at:
+                tops.append((draws, at, turned))
+            if at < len(talon):
+                at = min(at + self.draw, len(talon))
+            elif at and (self.redeals is None or turned < self.redeals):
+                at, turned = 0, turned + 1
+            else:
+                return tops
+            draws += 1
+            if turned > redeals:
+                if at in since_redeal:
+                    return tops  # round the whole stock: nothing new comes up
+                since_redeal.add(at)
 
     @staticmethod
-    def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
-        suit = card >> 4
-        return (*found[:suit], found[suit] + 1, *found[suit + 1 :])
+    def _play(talon: tuple[int, ...], at: int) -> tuple[int, ...]:
+        """The talon without the waste's top card, *at* cards being on the waste."""
+        return talon[: at - 1] + talon[at:]
 
-    @staticmethod
-    def _take(columns: tuple[Column, ...], i: int, count: int) -> tuple[Column, ...]:
-        down, up = columns[i]
-        up = up[:-count]
-        if not up and down:
-            down, up = down[:-1], down[-1:]
-        return (*columns[:i], (down, up), *columns[i + 1 :])
-
-    @staticmethod
-    def _put(columns: tuple[Column, ...], i: int, cards: tuple[int, ...]) -> tuple[Column, ...]:
-        down, up = columns[i]
-        return (*columns[:i], (down, up + cards), *columns[i + 1 :])
+    # -- moves ---------------------------------------------------------------
 
     def _settle(self, state: State) -> State:
         """Sends home every card that can go there at once, recording the moves."""
-        columns, found, stock, waste, redeals = state
+        columns, found, talon, shown, redeals = state
         moved = True
         while moved:
             moved = False
             for i, (_, up) in enumerate(columns):
                 if up and found[up[-1] >> 4] == (up[-1] & 15) - 1 and home_at_once(found, up[-1]):
-                    found = self._raise(found, up[-1])
-                    columns = self._take(columns, i, 1)
+                    found = _raise(found, up[-1])
+                    columns = _take(columns, i, 1)
                     self.path.append(f"{i + 1} f")
                     moved = True
-            card = waste[-1] if waste else 0
+            card = talon[shown - 1] if shown else 0
             if card and found[card >> 4] == (card & 15) - 1 and home_at_once(found, card):
-                found = self._raise(found, card)
-                waste = waste[:-1]
+                found = _raise(found, card)
+                talon, shown = self._play(talon, shown), shown - 1
                 self.path.append("w f")
                 moved = True
-        return columns, found, stock, waste, redeals
+        if found is state[1]:
+            return state
+        return columns, found, talon, shown, redeals
 
-    def _waste_tops(
-        self, stock: tuple[int, ...], waste: tuple[int, ...], redeals: int
-    ) -> list[Top]:
-        """The waste's top card now, and each card the stock can bring up
-        there: the draws that takes, the card, then stock, waste (without the
-        card) and redeals as they would be."""
-        tops = []
-        draws: tuple[str, ...] = ()
-        cards, pile, turned = stock, waste, redeals
-        for _ in range(2 * (len(stock) + len(waste)) + 2):
-            if pile:
-                tops.append((draws, pile[-1], cards, pile[:-1], turned))
-            if not self._can_draw(cards, pile, turned):
-                break
-            cards, pile, turned = self._draw(cards, pile, turned)
-            draws = (*draws, "s")
-            if cards == stock and pile == waste:
-                break  # round the whole stock: nothing new comes up
-        return tops
-
-    def _can_draw(self, stock: tuple[int, ...], waste: tuple[int, ...], redeals: int) -> bool:
-        return bool(stock) or (bool(waste) and (self.redeals is None or redeals < self.redeals))
-
-    def _draw(
-        self, stock: tuple[int, ...], waste: tuple[int, ...], redeals: int
-    ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        if stock:
-            n = min(self.draw, len(stock))
-            return stock[:-n], waste + stock[-n:][::-1], redeals
-        return waste[::-1], (), redeals + 1
-
-    # -- moves ---------------------------------------------------------------
-
-    def _run_move(self, state: State, i: int, k: int, j: int) -> Move:
+    @staticmethod
+    def _run_move(state: State, i: int, k: int, j: int) -> Move:
         """The face-up cards of column *i* from the *k*-th onto column *j*."""
-        columns, found, stock, waste, redeals = state
+        columns, found, talon, shown, redeals = state
         down, up = columns[i]
-        moved = self._put(self._take(columns, i, len(up) - k), j, up[k:])
-        owed = up[k - 1] if k else NOTHING if down else A_KING
-        return (f"{i + 1} {j + 1}x{len(up) - k}",), (moved, found, stock, waste, redeals), owed
+        if k:
+            source, owed = (down, up[:k]), up[k - 1]
+        elif down:
+            source, owed = (down[:-1], down[-1:]), NOTHING
+        else:
+            source, owed = ((), ()), A_KING
+        target = (columns[j][0], columns[j][1] + up[k:])
+        moved = list(columns)
+        moved[i], moved[j] = source, target
+        child = (tuple(moved), found, talon, shown, redeals)
+        return (f"{i + 1} {j + 1}x{len(up) - k}",), child, owed
+
+    def _from_waste(self, state: State, top: Top, j: int | None) -> Move:
+        """The card *top* brings up, played onto column *j* (``None``: home)."""
+        columns, found, talon, _, _ = state
+        draws, at, turned = top
+        card, rest = talon[at - 1], self._play(talon, at)
+        if j is None:
+            return (*("s",) * draws, "w f"), (columns, _raise(found, card), rest, at - 1, turned), 0
+        child = (_put(columns, j, (card,)), found, rest, at - 1, turned)
+        return (*("s",) * draws, f"w {j + 1}"), child, NOTHING
 
     def _moves(self, state: State, owed: int) -> Iterator[Move]:
         if not self.reduced:
             return self._every_move(state)
-        columns = state[0]
+        columns, _, talon, shown, redeals = state
         tops = {up[-1]: j for j, (_, up) in enumerate(columns) if up}
         empty = next((i for i, (down, up) in enumerate(columns) if not down and not up), None)
-        reachable = self._waste_tops(*state[2:])
+        reachable = self._waste_tops(talon, shown, redeals)
         if owed == A_KING:
             assert empty is not None
             return self._kings_in(state, empty, reachable)
@@ -196,27 +219,25 @@ class _Search:
 
     def _kings_in(self, state: State, empty: int, reachable: list[Top]) -> Iterator[Move]:
         """A King into the *empty* column, which was emptied for it."""
-        columns, found = state[0], state[1]
+        columns, talon = state[0], state[2]
         kings = [(-len(down), i) for i, (down, up) in enumerate(columns) if down and _king(up[0])]
         for _, i in sorted(kings):
             yield self._run_move(state, i, 0, empty)
-        for draws, card, stock, waste, redeals in reachable:
-            if _king(card):
-                child = (self._put(columns, empty, (card,)), found, stock, waste, redeals)
-                yield (*draws, f"w {empty + 1}"), child, NOTHING
+        for top in reachable:
+            if _king(talon[top[1] - 1]):
+                yield self._from_waste(state, top, empty)
 
     def _uses(self, state: State, owed: int, c: int, reachable: list[Top]) -> Iterator[Move]:
         """The moves that use *owed*, the top of column *c*, which a run
         uncovered: it goes home, or the other card that may lie on it comes
         from the waste or from the foot of a column."""
-        columns, found, stock, waste, redeals = state
+        columns, found, talon, shown, redeals = state
         if found[owed >> 4] == (owed & 15) - 1:
-            child = (self._take(columns, c, 1), self._raise(found, owed), stock, waste, redeals)
+            child = (_take(columns, c, 1), _raise(found, owed), talon, shown, redeals)
             yield (f"{c + 1} f",), child, NOTHING
-        for draws, card, cards, rest, turned in reachable:
-            if card in _UNDER[owed]:
-                child = (self._put(columns, c, (card,)), found, cards, rest, turned)
-                yield (*draws, f"w {c + 1}"), child, NOTHING
+        for top in reachable:
+            if talon[top[1] - 1] in _UNDER[owed]:
+                yield self._from_waste(state, top, c)
         for i, (_, up) in enumerate(columns):
             if up and up[0] in _UNDER[owed] and i != c:
                 yield self._run_move(state, i, 0, c)
@@ -224,7 +245,7 @@ class _Search:
     def _free_moves(
         self, state: State, tops: dict[int, int], empty: int | None, reachable: list[Top]
     ) -> Iterator[Move]:
-        columns, found, stock, waste, redeals = state
+        columns, found, talon, shown, redeals = state
 
         def targets(card: int) -> list[int]:
             found_on = [tops[top] for top in _ONTO[card] if top in tops]
@@ -234,13 +255,15 @@ class _Search:
 
         home: list[tuple[int, Move]] = []
         onto: list[tuple[int, Move]] = []
-        for draws, card, cards, rest, turned in reachable:
+        for top in reachable:
+            card = talon[top[1] - 1]
             if found[card >> 4] == (card & 15) - 1:
-                child = (columns, self._raise(found, card), cards, rest, turned)
-                home.append((len(draws), ((*draws, "w f"), child, NOTHING)))
-            for j in targets(card):
-                child = (self._put(columns, j, (card,)), found, cards, rest, turned)
-                onto.append((len(draws), ((*draws, f"w {j + 1}"), child, NOTHING)))
+                home.append((top[0], self._from_waste(state, top, None)))
+            for parent in _ONTO[card]:
+                if parent in tops:
+                    onto.append((top[0], self._from_waste(state, top, tops[parent])))
+            if empty is not None and _king(card):
+                onto.append((top[0], self._from_waste(state, top, empty)))
         reveal: list[tuple[int, Move]] = []
         # A column is emptied for a King, ranked where the King's move would be.
         king_down = max((len(down) for down, up in columns if down and _king(up[0])), default=0)
@@ -249,18 +272,20 @@ class _Search:
             emptying, king_rank = reveal, -king_down
         else:
             emptying = onto
-            king_rank = next((len(d) for d, card, _, _, _ in reachable if _king(card)), None)
+            king_rank = next((top[0] for top in reachable if _king(talon[top[1] - 1])), None)
         for i, (down, up) in enumerate(columns):
             if not up:
                 continue
-            top = up[-1]
-            if found[top >> 4] == (top & 15) - 1:
-                child = (self._take(columns, i, 1), self._raise(found, top), stock, waste, redeals)
+            card = up[-1]
+            if found[card >> 4] == (card & 15) - 1:
+                child = (_take(columns, i, 1), _raise(found, card), talon, shown, redeals)
                 home.append((0, ((f"{i + 1} f",), child, NOTHING)))
             if down:
-                reveal.extend((-len(down), self._run_move(state, i, 0, j)) for j in targets(up[0]))
+                for j in targets(up[0]):
+                    reveal.append((-len(down), self._run_move(state, i, 0, j)))
             elif not _king(up[0]) and king_rank is not None:
-                emptying.extend((king_rank, self._run_move(state, i, 0, j)) for j in targets(up[0]))
+                for j in targets(up[0]):
+                    emptying.append((king_rank, self._run_move(state, i, 0, j)))
         for group in (home, reveal, onto):
             group.sort(key=lambda item: item[0])
             for _, move in group:
@@ -268,7 +293,7 @@ class _Search:
         # Runs onto the twin of the card they lie on: at once where that
         # frees the card for home, else put off, and only where the other
         # card that may lie on it can come (from the waste or a column's foot).
-        reach = {card for _, card, _, _, _ in reachable}
+        reach = {talon[top[1] - 1] for top in reachable}
         reach.update(up[0] for _, up in columns if up)
         for i, (_, up) in enumerate(columns):
             for k in range(1, len(up)):
@@ -276,41 +301,42 @@ class _Search:
                 if found[below >> 4] == (below & 15) - 1:
                     for j in targets(up[k]):
                         yield self._run_move(state, i, k, j)
-                elif any(card in reach for card in _UNDER[below] if card != up[k]):
+                elif _TWIN[up[k]] in reach:
                     for j in targets(up[k]):
                         moves, child, child_owed = self._run_move(state, i, k, j)
                         self.put_off.append(((*self.path, *moves), child, child_owed))
 
     def _every_move(self, state: State) -> Iterator[Move]:
         """Every legal move, a draw included, without reductions."""
-        columns, found, stock, waste, redeals = state
+        columns, found, talon, shown, redeals = state
         tops = {up[-1]: j for j, (_, up) in enumerate(columns) if up}
         empties = [i for i, (down, up) in enumerate(columns) if not down and not up]
 
         def targets(card: int) -> list[int]:
             return [tops[top] for top in _ONTO[card] if top in tops] + (
-                empties if card & 15 == KING else []
+                empties if _king(card) else []
             )
 
-        if waste:
-            card = waste[-1]
+        if shown:
+            card = talon[shown - 1]
             if found[card >> 4] == (card & 15) - 1:
-                yield ("w f",), (columns, self._raise(found, card), stock, waste[:-1], redeals), 0
+                yield self._from_waste(state, (0, shown, redeals), None)
             for j in targets(card):
-                child = (self._put(columns, j, (card,)), found, stock, waste[:-1], redeals)
-                yield (f"w {j + 1}",), child, NOTHING
+                yield self._from_waste(state, (0, shown, redeals), j)
         for i, (_, up) in enumerate(columns):
             if up and found[up[-1] >> 4] == (up[-1] & 15) - 1:
-                found_after = self._raise(found, up[-1])
-                child = (self._take(columns, i, 1), found_after, stock, waste, redeals)
+                child = (_take(columns, i, 1), _raise(found, up[-1]), talon, shown, redeals)
                 yield (f"{i + 1} f",), child, NOTHING
             for k, card in enumerate(up):
                 for j in targets(card):
                     if j != i:
                         notation, child, _ = self._run_move(state, i, k, j)
                         yield notation, child, NOTHING
-        if self._can_draw(stock, waste, redeals):
-            yield ("s",), (columns, found, *self._draw(stock, waste, redeals)), NOTHING
+        if shown < len(talon):
+            drawn = min(shown + self.draw, len(talon))
+            yield ("s",), (columns, found, talon, drawn, redeals), NOTHING
+        elif shown and (self.redeals is None or redeals < self.redeals):
+            yield ("s",), (columns, found, talon, 0, redeals + 1), NOTHING
 
     # -- search --------------------------------------------------------------
 
@@ -318,17 +344,19 @@ class _Search:
         self.budget.spend()
         mark = len(self.path)
         if self.reduced:
-            state = self._settle(state)
-            if owed > 0 and not any(up and up[-1] == owed for _, up in state[0]):
-                owed = NOTHING  # it went home
-        columns, found, stock, waste, redeals = state
+            settled = self._settle(state)
+            if settled is not state:
+                # What the last move owed may no longer be the way to a win.
+                state, owed = settled, NOTHING
+        columns, found, talon, shown, redeals = state
         if sum(found) == 52:
             return True
-        key = (tuple(sorted(columns)), found, stock, waste, redeals)
+        # Columns as a set: only empty ones are alike, and their number follows.
+        key: object = (frozenset(columns), found, talon, shown, redeals)
         # A position owing a move may make only some of its moves: none to
         # try if it was reached before owing nothing.
-        if key not in self.seen and (key, owed) not in self.seen:
-            self.seen.add((key, owed) if owed else key)
+        if key not in self.seen and (not owed or (key := (key, owed)) not in self.seen):
+            self.seen.add(key)
             for moves, child, child_owed in self._moves(state, owed):
                 self.path.extend(moves)
                 if self.run(child, child_owed):
@@ -349,11 +377,12 @@ def start_state(game: Klondike) -> State:
         pile = game.pile(name)
         if pile:
             found[pile[0].suit] = len(pile)
+    waste = codes(game.pile("w"))
     return (
         tuple(columns),
         tuple(found),
-        codes(game.pile("s")),
-        codes(game.pile("w")),
+        waste + codes(game.pile("s"))[::-1],
+        len(waste),
         game.redeals,
     )
 
