@@ -59,11 +59,14 @@ def solve(
 ) -> Solution:
     """Searches for a win from *game*'s position; *game* itself is not changed.
 
-    First with the game's own fast search, if it has one; then among the
-    moves the game's heuristic finds useful, which finds most wins quickly;
-    if that runs dry without a win, among all moves, which alone can prove
-    that there is none. With *prove* false, a game with a fast search stops
-    after it (for finding winnable deals, where a proof is not wanted).
+    A game with a complete search of its own (Klondike without foundation
+    return, Castle's End) gets the whole budget for it: it finds the wins
+    and proves the losses. Otherwise first with the game's own fast search,
+    if it has one; then among the moves the game's heuristic finds useful,
+    which finds most wins quickly; if that runs dry without a win, among all
+    moves, which alone can prove that there is none. With *prove* false, a
+    game with a fast search stops after it (for finding winnable deals,
+    where a proof is not wanted).
     """
     start = time.perf_counter()
     deadline = start + max_seconds
