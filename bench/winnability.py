@@ -192,7 +192,9 @@ wins and, when it runs out of moves, proves the loss.
 So has Klondike without foundation return (`solitaire/searches/klondike.py`).
 Its reductions lose no win: a card goes home at once when both foundations
 of the other colour are at most two ranks below it and the other one of its
-colour at most three; each card the stock can bring up, and then play, is
+colour at most three (not from the waste while it is to be turned over again
+and cards are drawn three at a time: a card gone from it changes which cards
+each later draw brings up); each card the stock can bring up, and then play, is
 one move; a run that lies on a face-up card moves onto that card's twin only
 when the card it uncovers is used at once (sent home, or given the other
 card that may lie on it), and a column is emptied only for a King to move in

@@ -45,3 +45,11 @@ def test_a_game_given_up_while_it_could_still_be_won_says_so() -> None:
 def test_the_search_says_unknown_honestly() -> None:
     found = jobs.Review("unknown")
     assert "could not tell" in _said(found, 4711, "en")
+
+
+def test_a_klondike_deal_that_could_not_be_won_says_so() -> None:
+    # Klondike's own search proves losses: deal 23 is lost from the start.
+    game = new_game("klondike", deal=23)
+    game.play(game.legal_moves()[0])
+    found = jobs.review(game.to_record(), 2.0, "classic")
+    assert found.deal == "unwinnable" and not found.gif

@@ -222,3 +222,16 @@ def test_klondike_deals_are_proved_lost(draw: int, deal: int) -> None:
     solution = solve(game, max_nodes=10**7, max_seconds=30)
     assert solution.outcome is Outcome.UNWINNABLE
     assert solution.nodes < plain[1] / 5  # the reductions cut the search
+
+
+def test_a_waste_card_waits_for_its_foundation_while_draws_of_three_come_round() -> None:
+    # Deal 50, draw 3: sending a waste card home at once, as if that could
+    # never hurt, changed which cards the later passes bring up, and the
+    # search called this winnable position lost.
+    game = new_game("klondike", 50, draw=3)
+    for move in ["1 6x1", "5 f", "7 f", "2 f", "3 2x1", "s", "s", "s", "s", "s", "s", "s", "w 1"]:
+        game.play(move)
+    plain = klondike.search(game, 10**6, time.perf_counter() + 60, reduced=False)
+    assert _decided(plain) == "won"
+    line, _, _ = klondike.search(game, 10**6, time.perf_counter() + 60)
+    assert line is not None and replays_to_a_win(game, line)

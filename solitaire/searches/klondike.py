@@ -10,7 +10,9 @@ lose no win:
 - A card goes home at once when nothing can need it any more: both
   foundations of the other colour at most two ranks below it, the other one
   of its colour at most three (the cards that could lie on it, and those
-  that could lie on them, can go home instead).
+  that could lie on them, can go home instead). Not from the waste while it
+  is to be turned over again and cards are drawn three at a time: a card
+  gone from it changes which cards each later draw brings up.
 - The stock is not drawn card by card: each card it can bring to the top of
   the waste, and then play, is one move (the draws, then the play). Draws
   change no column, so in a win they can wait until just before the play.
@@ -154,6 +156,12 @@ class _Search:
 
     # -- moves ---------------------------------------------------------------
 
+    def _waste_home_at_once(self, redeals: int) -> bool:
+        """Whether a waste card may go home at once. Not while the waste is
+        to be turned over again with more than one card drawn at a time: a
+        card gone from it changes which cards each later draw brings up."""
+        return self.draw == 1 or (self.redeals is not None and redeals >= self.redeals)
+
     def _settle(self, state: State) -> State:
         """Sends home every card that can go there at once, recording the moves."""
         columns, found, talon, shown, redeals = state
@@ -166,7 +174,7 @@ class _Search:
                     columns = _take(columns, i, 1)
                     self.path.append(f"{i + 1} f")
                     moved = True
-            card = talon[shown - 1] if shown else 0
+            card = talon[shown - 1] if shown and self._waste_home_at_once(redeals) else 0
             if card and found[card >> 4] == (card & 15) - 1 and home_at_once(found, card):
                 found = _raise(found, card)
                 talon, shown = self._play(talon, shown), shown - 1
