@@ -206,6 +206,16 @@ without reductions on 200 small positions and on the deals that search can
 decide. Before, Klondike had only a pruned search, and losses were proved
 by the general search in an eighth of the time.
 
+Checked beyond the tests: on deals 1–150 (draw 1) and 1–100 (draw 3) the
+search without reductions, with up to 1,000,000 nodes, decides 44 and 43
+deals, and this search decides every one of them the same way. That check
+found one reduction wrong: with draws of three and the waste still to be
+turned over, a waste card sent home at once changes which cards the later
+passes bring up, and deal 50 was called lost (it is won). Waste cards now go
+home by themselves only with draw 1 or on the last pass; the draw-3 rows
+above were measured again after that fix, in a run of their own (the draw-1
+search did not change).
+
 Calculation's search puts a stock card first where it buries the fewest
 cards needed sooner than itself (a waste card leaves only for a foundation,
 so it must leave before every card under it), and it reckons how soon a
