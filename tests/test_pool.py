@@ -60,6 +60,7 @@ def test_the_daily_deal_of_a_pooled_game_is_winnable() -> None:
         ("castles-end", [760, 1178, 1293, 777]),
         ("calculation", [120, 554, 757, 304]),
         ("casket", [766, 1275, 586, 639]),
+        ("klondike", [7601, 6440, 9276, 4199]),
     ],
 )
 def test_a_rebuilt_pool_changes_no_daily_deal_of_a_day_begun_before(
@@ -73,3 +74,14 @@ def test_a_rebuilt_pool_changes_no_daily_deal_of_a_day_begun_before(
     before, after = winnable_deals(cls, {}, "2026-12-01"), winnable_deals(cls, {}, "2026-12-02")
     assert before != after and after == winnable_deals(cls, {})
     assert daily_deal(profile, "2026-12-02") in after
+
+
+def test_klondike_draw_3s_rebuilt_pool_keeps_its_deals_for_the_days_before() -> None:
+    # Rebuilt from 2026-12-02 at 1 s a deal: the won among deals 1…1952;
+    # before, at 0.5 s, those among 1…2384 (the last, 2377).
+    cls = VARIANTS["klondike"]
+    before = winnable_deals(cls, {"draw": 3}, "2026-12-01")
+    after = winnable_deals(cls, {"draw": 3}, "2026-12-02")
+    assert after == winnable_deals(cls, {"draw": 3})
+    assert (len(before), max(before)) == (1000, 2377)
+    assert (len(after), max(after)) == (1000, 1952)
