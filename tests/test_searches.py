@@ -9,8 +9,9 @@ import time
 import pytest
 
 from solitaire import Game, load_game, new_game, solver
+from solitaire.cards import Card
 from solitaire.searches import castles_end, fast_search, klondike, proving_search
-from solitaire.searches._base import least_harm
+from solitaire.searches._base import codes, least_harm
 from solitaire.solver import Outcome, solve
 
 
@@ -235,3 +236,55 @@ def test_a_waste_card_waits_for_its_foundation_while_draws_of_three_come_round()
     assert _decided(plain) == "won"
     line, _, _ = klondike.search(game, 10**6, time.perf_counter() + 60)
     assert line is not None and replays_to_a_win(game, line)
+
+
+def _codes(text: str) -> tuple[int, ...]:
+    return codes(Card.parse(name) for name in text.split())
+
+
+def _trap(blockers: str) -> klondike.State:
+    """Spades and clubs home to 5, hearts to 3, diamonds all home; the 5 of
+    hearts face up on *blockers* face down, the other cards in the stock,
+    Kings first, six columns empty."""
+    column = (_codes(blockers), _codes("5H"))
+    left = {suit * 16 + rank for suit, low in ((0, 6), (1, 4), (3, 6)) for rank in range(low, 14)}
+    stock = sorted(left - {*column[0], *column[1]}, key=lambda card: (-(card & 15), card))
+    return (column, *[((), ())] * 6), (5, 3, 13, 5), tuple(stock), 0, 0
+
+
+def test_a_card_that_can_never_leave_its_place_makes_a_position_hopeless() -> None:
+    # The 5 of hearts lies on the 4 of hearts, which must go home before it,
+    # and on both black sixes, the only cards it could move onto.
+    trapped = _trap("6S 6C 4H")
+    assert klondike.hopeless(trapped, 1) and klondike.hopeless(trapped, 3)
+    line, nodes, proved = klondike.search_position(trapped, 1, 1, 10, time.perf_counter() + 5)
+    assert (line, nodes, proved) == (None, 1, True)
+    # With the 6 of clubs in the stock, the 5 can move onto it, once a
+    # column is built down to it from a King.
+    loose = _trap("6S 4H")
+    assert not klondike.hopeless(loose, 1) and not klondike.hopeless(loose, 3)
+    line, _, _ = klondike.search_position(loose, 1, 1, 100_000, time.perf_counter() + 30)
+    assert line is not None
+
+
+@pytest.mark.parametrize(
+    ("draw", "passes", "deals"), [(1, 1, [4, 19, 45, 59]), (3, 1, [57]), (3, 3, [1, 2, 3, 5])]
+)
+def test_no_position_on_the_way_to_a_win_is_hopeless(
+    draw: int, passes: int, deals: list[int]
+) -> None:
+    # Every position of a winning line, on the talon's last pass, including
+    # those halfway through the search's moves (between draws, before cards
+    # go home at once), which the search itself never checks.
+    checked = 0
+    for deal in deals:
+        game = new_game("klondike", deal, draw=draw, passes=passes)
+        line, _, _ = klondike.search(game, 10**6, time.perf_counter() + 60)
+        assert line is not None
+        for move in line:
+            game.play(move)
+            if game.passes_left == 0:
+                assert not klondike.hopeless(klondike.start_state(game), draw), (deal, move)
+                checked += 1
+        assert game.is_won
+    assert checked > 50 * len(deals)
