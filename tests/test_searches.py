@@ -190,7 +190,7 @@ def _small_klondike(seed: int) -> klondike.State:
     )
 
 
-@pytest.mark.parametrize(("draw", "passes"), [(1, 1), (3, 3)])
+@pytest.mark.parametrize(("draw", "passes"), [(1, 1), (3, 3), (3, 1)])
 def test_klondike_reductions_lose_no_win(draw: int, passes: int) -> None:
     # The same complete search with its reductions (cards home at once, the
     # stock's cards as moves, runs onto a twin and emptied columns only when

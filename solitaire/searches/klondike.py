@@ -25,7 +25,7 @@ lose no win:
   King to move in next.
 - A whole column never moves into an empty one, and interchangeable columns
   are one (the position key sorts them).
-- With draw 1, on the last pass, a position is given up when it is
+- On the last pass through the talon, a position is given up when it is
   :func:`hopeless`: some card could not go home even if every move could be
   made whenever it is allowed at all. The check costs as much as a few
   positions searched, so it is made where it most often pays: after a move
@@ -222,9 +222,8 @@ class _Search:
         self.redeals = None if passes is None else passes - 1
         #: Without the reductions (for the tests that show they lose no win).
         self.reduced = reduced
-        #: Whether positions are checked for being :func:`hopeless`: with
-        #: draws of three, the checks cost more time than they save.
-        self.checks = reduced and draw == 1
+        #: Whether positions are checked for being :func:`hopeless`.
+        self.checks = reduced
         #: Moves put off until every other line is tried: the line to the
         #: position after each, the position and what it owes.
         self.put_off: list[tuple[tuple[str, ...], State, int]] = []
@@ -459,8 +458,8 @@ class _Search:
 
     def run(self, state: State, owed: int, check: bool = True) -> bool:
         """Searches on from *state*; *check*: whether to check first that it
-        is not :func:`hopeless` (where the check pays: with draw 1, on the
-        last pass, after a move that drew two cards or more, burying one)."""
+        is not :func:`hopeless` (where the check pays: on the last pass,
+        after a move that drew two cards or more, burying one)."""
         self.budget.spend()
         mark = len(self.path)
         if self.reduced:
@@ -477,7 +476,7 @@ class _Search:
         # try if it was reached before owing nothing.
         if key not in self.seen and (not owed or (key := (key, owed)) not in self.seen):
             self.seen.add(key)
-            if check and self.checks and self._last_pass(redeals) and hopeless(state, 1):
+            if check and self.checks and self._last_pass(redeals) and hopeless(state, self.draw):
                 del self.path[mark:]
                 return False
             for moves, child, child_owed in self._moves(state, owed):
