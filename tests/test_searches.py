@@ -268,23 +268,27 @@ def test_a_card_that_can_never_leave_its_place_makes_a_position_hopeless() -> No
 
 
 @pytest.mark.parametrize(
-    ("draw", "passes", "deals"), [(1, 1, [4, 19, 45, 59]), (3, 1, [57]), (3, 3, [1, 2, 3, 5])]
+    ("draw", "passes", "deals"), [(1, 1, [4, 19, 45, 59]), (3, 1, [57]), (3, 3, [13, 16, 17, 19])]
 )
 def test_no_position_on_the_way_to_a_win_is_hopeless(
     draw: int, passes: int, deals: list[int]
 ) -> None:
-    # Every position of a winning line, on the talon's last pass, including
-    # those halfway through the search's moves (between draws, before cards
-    # go home at once), which the search itself never checks.
-    checked = 0
+    # Every position of a winning line, including those halfway through the
+    # search's moves (between draws, before cards go home at once), which
+    # the search itself never checks.
+    checked = early = 0
     for deal in deals:
         game = new_game("klondike", deal, draw=draw, passes=passes)
         line, _, _ = klondike.search(game, 10**6, time.perf_counter() + 60)
         assert line is not None
         for move in line:
             game.play(move)
-            if game.passes_left == 0:
-                assert not klondike.hopeless(klondike.start_state(game), draw), (deal, move)
-                checked += 1
+            state, last_pass = klondike.start_state(game), game.passes_left == 0
+            assert not klondike.hopeless(state, draw, last_pass), (deal, move)
+            checked += 1
+            # Before the last pass, the talon brings up cards that it would
+            # bury if it did not come round again.
+            early += not last_pass and klondike.hopeless(state, draw, last_pass=True)
         assert game.is_won
     assert checked > 50 * len(deals)
+    assert early > 0 if passes > 1 else early == 0

@@ -25,12 +25,13 @@ lose no win:
   King to move in next.
 - A whole column never moves into an empty one, and interchangeable columns
   are one (the position key sorts them).
-- On the last pass through the talon, a position is given up when it is
-  :func:`hopeless`: some card could not go home even if every move could be
-  made whenever it is allowed at all. The check costs as much as a few
-  positions searched, so it is made where it most often pays: after a move
-  that drew two cards or more, burying one in the waste (40–60 % of those
-  positions are hopeless; after moves in the columns, under 10 %).
+- A position is given up when it is :func:`hopeless`: some card could not
+  go home even if every move could be made whenever it is allowed at all
+  (before the last pass, with every talon card in reach). The check costs
+  as much as a few positions searched, so it is made where it most often
+  pays: after a move that drew two cards or more, burying one in the waste
+  (40–60 % of those positions are hopeless on the last pass; after moves in
+  the columns, under 10 %).
 
 To find wins quickly it tries cards home first, then runs that turn up the
 most face-down cards (or empty a column for a King), then waste cards onto
@@ -111,19 +112,20 @@ _IS_KING = bytearray(card in _ONTO and card & 15 == KING for card in range(64))
 _KINGS = tuple(suit * 16 + KING for suit in range(4))
 
 
-def hopeless(state: State, draw: int) -> bool:
-    """Whether some card can never go home from *state* on the last pass
-    through the talon, even if every move could be made whenever it is
-    allowed at all, in any order, and onto a card however often.
+def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
+    """Whether some card can never go home from *state*, even if every move
+    could be made whenever it is allowed at all, in any order, and onto a
+    card however often.
 
-    In that looser game a card can leave its place once the card on it
-    (in a column, or on the waste or in the stock, which no longer come
-    round) has left, or at once if it is face up or the talon can bring it
-    to the top; it leaves for home after the card below it in its suit, or
-    onto a card that is, at some time, the foot of a column, or (a King)
-    into a column that is, at some time, empty. Every win of the real game
-    is a win of the looser one, so a card that cannot go home in the looser
-    game proves the position lost."""
+    In that looser game a card can leave its place once the card on it has
+    left, or at once if it is face up or the talon can bring it to the top;
+    it leaves for home after the card below it in its suit, or onto a card
+    that is, at some time, the foot of a column, or (a King) into a column
+    that is, at some time, empty. On the *last_pass* through the talon a
+    talon card lies under the next one, as the waste and stock no longer
+    come round; before it, the talon can bring every card up. Every win of
+    the real game is a win of the looser one, so a card that cannot go home
+    in the looser game proves the position lost."""
     columns, found, talon, shown, _ = state
     below = [0] * 64  # what the card on it covers, when that one leaves
     free = bytearray(64)  # face up, or the card on it has left
@@ -154,11 +156,16 @@ def hopeless(state: State, draw: int) -> bool:
         todo.extend(up)
     # The cards the talon can bring to the top of the waste; each other one
     # lies under the next.
-    for j in range(len(talon) - 1):
-        below[talon[j + 1]] = talon[j]
-    reachable = (
-        range(max(shown - 1, 0), len(talon), draw) if shown else range(draw - 1, len(talon), draw)
-    )
+    if last_pass:
+        for j in range(len(talon) - 1):
+            below[talon[j + 1]] = talon[j]
+        reachable = (
+            range(max(shown - 1, 0), len(talon), draw)
+            if shown
+            else range(draw - 1, len(talon), draw)
+        )
+    else:
+        reachable = range(len(talon))
     for j in (*reachable, len(talon) - 1):
         if j >= 0:
             card = talon[j]
@@ -458,8 +465,8 @@ class _Search:
 
     def run(self, state: State, owed: int, check: bool = True) -> bool:
         """Searches on from *state*; *check*: whether to check first that it
-        is not :func:`hopeless` (where the check pays: on the last pass,
-        after a move that drew two cards or more, burying one)."""
+        is not :func:`hopeless` (where the check pays: after a move that
+        drew two cards or more, burying one)."""
         self.budget.spend()
         mark = len(self.path)
         if self.reduced:
@@ -476,7 +483,7 @@ class _Search:
         # try if it was reached before owing nothing.
         if key not in self.seen and (not owed or (key := (key, owed)) not in self.seen):
             self.seen.add(key)
-            if check and self.checks and self._last_pass(redeals) and hopeless(state, self.draw):
+            if check and self.checks and hopeless(state, self.draw, self._last_pass(redeals)):
                 del self.path[mark:]
                 return False
             for moves, child, child_owed in self._moves(state, owed):
