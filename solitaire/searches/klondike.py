@@ -101,15 +101,15 @@ def home_at_once(found: tuple[int, ...], card: int) -> bool:
     return min(found[other[0]], found[other[1]]) >= rank - 2 and found[3 - suit] >= rank - 3
 
 
-# The same as lists indexed by card code, for speed: each card's two parents
-# (card 0, which never is one, for a King), the cards that may lie on it, the
-# next card of its suit (0 after a King).
-_PARENT_A = [_ONTO[card][0] if _ONTO.get(card) else 0 for card in range(64)]
-_PARENT_B = [_ONTO[card][1] if _ONTO.get(card) else 0 for card in range(64)]
-_CHILDREN = [_UNDER.get(card, ()) for card in range(64)]
-_NEXT = [card + 1 if card in _ONTO and card & 15 < KING else 0 for card in range(64)]
-_IS_KING = bytearray(card in _ONTO and card & 15 == KING for card in range(64))
-_KINGS = tuple(suit * 16 + KING for suit in range(4))
+# Sets of cards as bits of an int, card code c at bit c: each suit's ranks
+# 0 (a foundation's floor) to 13, the Kings, the black suits and the red ones.
+_RANKS = 0x3FFF
+_SUITS = 1 | 1 << 16 | 1 << 32 | 1 << 48
+_ALL = _RANKS * _SUITS
+_KINGS = (1 << KING) * _SUITS
+_BLACK = 1 | 1 << 48
+_RED = 1 << 16 | 1 << 32
+_BIT = [1 << card for card in range(64)]
 
 
 def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
@@ -125,82 +125,72 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
     talon card lies under the next one, as the waste and stock no longer
     come round; before it, the talon can bring every card up. Every win of
     the real game is a win of the looser one, so a card that cannot go home
-    in the looser game proves the position lost."""
+    in the looser game proves the position lost.
+
+    The sets grow round by round until a round moves no card."""
     columns, found, talon, shown, _ = state
-    below = [0] * 64  # what the card on it covers, when that one leaves
-    free = bytearray(64)  # face up, or the card on it has left
-    top = bytearray(64)  # the foot of its column, or the card on it has left
-    in_column = bytearray(64)
-    bottom = bytearray(64)
-    moved, left, foot = bytearray(64), bytearray(64), bytearray(64)
-    # Home, with each suit's rank 0 as there from the start.
-    home = bytearray(64)
-    for suit, height in enumerate(found):
-        home[suit * 16 : suit * 16 + height + 1] = b"\x01" * (height + 1)
+    bit = _BIT
+    below = [0] * 64  # the card each card lies on (0: none)
+    free = 0  # may leave: face up, reachable, or the card on it has left
+    top = 0  # nothing on it: the foot of its column, or as *free* in the talon
+    in_column = bottom = 0
     empty = False
-    todo: list[int] = []
     for down, up in columns:
-        pile = down + up
-        if not pile:
+        if not up:
             empty = True
             continue
-        bottom[pile[0]] = 1
         under = 0
-        for card in pile:
+        for card in down:
             below[card] = under
-            in_column[card] = 1
             under = card
+            in_column |= bit[card]
         for card in up:
-            free[card] = 1
-        top[under] = 1
-        todo.extend(up)
-    # The cards the talon can bring to the top of the waste; each other one
-    # lies under the next.
+            below[card] = under
+            under = card
+            free |= bit[card]
+        top |= bit[under]
+        bottom |= bit[(down or up)[0]]
+    in_column |= free
     if last_pass:
-        for j in range(len(talon) - 1):
-            below[talon[j + 1]] = talon[j]
-        reachable = (
-            range(max(shown - 1, 0), len(talon), draw)
-            if shown
-            else range(draw - 1, len(talon), draw)
-        )
+        under = 0
+        for card in talon:
+            below[card] = under
+            under = card
+        first = max(shown - 1, 0) if shown else draw - 1
+        for card in (*talon[first::draw], *talon[-1:]):
+            free |= bit[card]
+        top |= free & ~in_column
     else:
-        reachable = range(len(talon))
-    for j in (*reachable, len(talon) - 1):
-        if j >= 0:
-            card = talon[j]
-            free[card] = top[card] = 1
-            todo.append(card)
-    if empty:
-        todo.extend(king for king in _KINGS if free[king])
-    pop, push = todo.pop, todo.append
-    while todo:
-        card = pop()
-        went = False
-        if not moved[card] and (
-            foot[_PARENT_A[card]] or foot[_PARENT_B[card]] or (empty and _IS_KING[card])
-        ):
-            moved[card] = went = True
-        if not home[card] and home[card - 1] and (top[card] or moved[card]):
-            home[card] = went = True
-            after = _NEXT[card]
-            if top[after] or moved[after]:
-                push(after)
-        if not foot[card] and (moved[card] or (in_column[card] and top[card])):
-            foot[card] = 1
-            for child in _CHILDREN[card]:
-                if free[child] and not moved[child]:
-                    push(child)
-        if went and not left[card]:
-            left[card] = 1
-            under = below[card]
+        for card in talon:
+            free |= bit[card]
+        top |= free & ~in_column
+    home = 0
+    for suit, height in enumerate(found):
+        home |= ((2 << height) - 1) << (16 * suit)
+    left = home
+    moved = 0
+    while True:
+        feet = moved | (in_column & top)
+        red = (feet >> 16 | feet >> 32) & _RANKS
+        black = (feet | feet >> 48) & _RANKS
+        # A black card may move onto a red one a rank higher, and the reverse.
+        moved |= free & ((red >> 1) * _BLACK | (black >> 1) * _RED | (_KINGS if empty else 0))
+        # Home: the run of cards that could go home, from each foundation up.
+        reach = home | ((top | moved) & _ALL)
+        home = ((reach + _SUITS) ^ reach) >> 1 & _ALL
+        new = (moved | home) & ~left
+        if not new:
+            return home != _ALL
+        left |= new
+        while new:
+            low = new & -new
+            new ^= low
+            under = below[low.bit_length() - 1]
             if under:
-                free[under] = top[under] = 1
-                push(under)
-            elif bottom[card] and not empty:
+                free |= bit[under]
+                top |= bit[under]
+            elif low & bottom:
                 empty = True
-                todo.extend(king for king in _KINGS if free[king] and not moved[king])
-    return sum(home) < 56
 
 
 def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
