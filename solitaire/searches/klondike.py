@@ -42,6 +42,7 @@ for home are put off until every other line has been tried.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import itemgetter
 
 from ..cards import KING
 from ..variants.klondike import Klondike
@@ -193,6 +194,9 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
                 empty = True
 
 
+_FIRST = itemgetter(0)
+
+
 def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
     suit = card >> 4
     return (*found[:suit], found[suit] + 1, *found[suit + 1 :])
@@ -227,19 +231,31 @@ class _Search:
         self.budget = Budget(max_nodes, deadline)
         self.seen: set[object] = set()
         self.path: list[str] = []
+        #: Memos: :meth:`_waste_tops` by talon size, cards shown and
+        #: redeals; the cards that go home at once, by foundations.
+        self._tops: dict[tuple[int, int, int], list[Top]] = {}
+        self._ready: dict[tuple[int, ...], frozenset[int]] = {}
 
     # -- the talon -------------------------------------------------------------
 
     def _waste_tops(self, talon: tuple[int, ...], shown: int, redeals: int) -> list[Top]:
         """The waste's top card now, and each card the stock can bring up there."""
+        key = (len(talon), shown, redeals)
+        tops = self._tops.get(key)
+        if tops is None:
+            tops = self._tops[key] = self._bring_up(len(talon), shown, redeals)
+        return tops
+
+    def _bring_up(self, size: int, shown: int, redeals: int) -> list[Top]:
+        """:meth:`_waste_tops` of a talon of *size* cards."""
         tops = []
         draws, at, turned = 0, shown, redeals
         since_redeal: set[int] = set()
         while True:
             if at:
                 tops.append((draws, at, turned))
-            if at < len(talon):
-                at = min(at + self.draw, len(talon))
+            if at < size:
+                at = min(at + self.draw, size)
             elif at and (self.redeals is None or turned < self.redeals):
                 at, turned = 0, turned + 1
             else:
@@ -270,6 +286,20 @@ class _Search:
     def _settle(self, state: State) -> State:
         """Sends home every card that can go there at once, recording the moves."""
         columns, found, talon, shown, redeals = state
+        ready = self._ready.get(found)
+        if ready is None:
+            ready = self._ready[found] = frozenset(
+                suit * 16 + height + 1
+                for suit, height in enumerate(found)
+                if height < KING and home_at_once(found, suit * 16 + height + 1)
+            )
+        card = talon[shown - 1] if shown and self._waste_home_at_once(redeals) else 0
+        if card not in ready:
+            for _, up in columns:
+                if up and up[-1] in ready:
+                    break
+            else:
+                return state
         moved = True
         while moved:
             moved = False
@@ -400,7 +430,7 @@ class _Search:
                 for j in targets(up[0]):
                     emptying.append((king_rank, self._run_move(state, i, 0, j)))
         for group in (home, reveal, onto):
-            group.sort(key=lambda item: item[0])
+            group.sort(key=_FIRST)
             for _, move in group:
                 yield move
         # Runs onto the twin of the card they lie on: at once where that
