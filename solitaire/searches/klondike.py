@@ -42,7 +42,6 @@ for home are put off until every other line has been tried.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from operator import itemgetter
 
 from ..cards import KING
 from ..variants.klondike import Klondike
@@ -194,9 +193,6 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
                 empty = True
 
 
-_FIRST = itemgetter(0)
-
-
 def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
     suit = card >> 4
     return (*found[:suit], found[suit] + 1, *found[suit + 1 :])
@@ -234,7 +230,7 @@ class _Search:
         #: Memos: :meth:`_waste_tops` by talon size, cards shown and
         #: redeals; the cards that go home at once, by foundations.
         self._tops: dict[tuple[int, int, int], list[Top]] = {}
-        self._ready: dict[tuple[int, ...], frozenset[int]] = {}
+        self._home_at_once: dict[tuple[int, ...], frozenset[int]] = {}
 
     # -- the talon -------------------------------------------------------------
 
@@ -283,38 +279,36 @@ class _Search:
         card gone from it changes which cards each later draw brings up."""
         return self.draw == 1 or self._last_pass(redeals)
 
-    def _settle(self, state: State) -> State:
-        """Sends home every card that can go there at once, recording the moves."""
-        columns, found, talon, shown, redeals = state
-        ready = self._ready.get(found)
+    def _ready(self, found: tuple[int, ...]) -> frozenset[int]:
+        """The cards next for their foundations that may go there at once."""
+        ready = self._home_at_once.get(found)
         if ready is None:
-            ready = self._ready[found] = frozenset(
+            ready = self._home_at_once[found] = frozenset(
                 suit * 16 + height + 1
                 for suit, height in enumerate(found)
                 if height < KING and home_at_once(found, suit * 16 + height + 1)
             )
-        card = talon[shown - 1] if shown and self._waste_home_at_once(redeals) else 0
-        if card not in ready:
-            for _, up in columns:
-                if up and up[-1] in ready:
-                    break
-            else:
-                return state
+        return ready
+
+    def _settle(self, state: State) -> State:
+        """Sends home every card that can go there at once, recording the moves."""
+        columns, found, talon, shown, redeals = state
+        from_waste = self._waste_home_at_once(redeals)
+        ready = self._ready(found)
         moved = True
         while moved:
             moved = False
             for i, (_, up) in enumerate(columns):
-                if up and found[up[-1] >> 4] == (up[-1] & 15) - 1 and home_at_once(found, up[-1]):
+                if up and up[-1] in ready:
                     found = _raise(found, up[-1])
                     columns = _take(columns, i, 1)
                     self.path.append(f"{i + 1} f")
-                    moved = True
-            card = talon[shown - 1] if shown and self._waste_home_at_once(redeals) else 0
-            if card and found[card >> 4] == (card & 15) - 1 and home_at_once(found, card):
-                found = _raise(found, card)
+                    ready, moved = self._ready(found), True
+            if shown and from_waste and talon[shown - 1] in ready:
+                found = _raise(found, talon[shown - 1])
                 talon, shown = self._play(talon, shown), shown - 1
                 self.path.append("w f")
-                moved = True
+                ready, moved = self._ready(found), True
         if found is state[1]:
             return state
         return columns, found, talon, shown, redeals
@@ -430,7 +424,7 @@ class _Search:
                 for j in targets(up[0]):
                     emptying.append((king_rank, self._run_move(state, i, 0, j)))
         for group in (home, reveal, onto):
-            group.sort(key=_FIRST)
+            group.sort(key=lambda item: item[0])
             for _, move in group:
                 yield move
         # Runs onto the twin of the card they lie on: at once where that
