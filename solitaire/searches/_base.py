@@ -49,17 +49,25 @@ def deep_recursion(depth: int = 10_000) -> Iterator[None]:
         sys.setrecursionlimit(limit)
 
 
+class Table(Protocol):
+    def clear(self) -> None: ...
+
+
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(*tables: Table) -> Iterator[None]:
     """Pauses Python's cycle collector: a search makes hundreds of thousands
-    of tuples a second that live on in its tables, and each collection would
-    walk them all (10–25 % of the time). Reference counting still frees what
-    the search drops."""
+    of tuples a second that live on in its *tables*, and each collection
+    would walk them all (10–25 % of the time). Reference counting still
+    frees what the search drops. The tables are emptied at the end, before
+    the collector runs again: it would walk them once more (7 % of a search
+    of 30,000 nodes)."""
     was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        for table in tables:
+            table.clear()
         if was_on:
             gc.enable()
 
@@ -68,11 +76,14 @@ class Searcher(Protocol):
     budget: Budget
     path: list[str]
 
+    @property
+    def seen(self) -> Table: ...
+
 
 def attempt(searcher: Searcher, search: Callable[[], bool]) -> tuple[list[str] | None, int]:
     """Runs *search* within the searcher's budget; returns its winning line
     (``None`` if it found none in time) and the nodes it searched."""
-    with deep_recursion(), collector_paused():
+    with deep_recursion(), collector_paused(searcher.seen):
         try:
             won = search()
         except OutOfBudget:

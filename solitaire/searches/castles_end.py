@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..variants.castles_end import CastlesEnd
-from ._base import Budget, OutOfBudget, codes
+from ._base import Budget, OutOfBudget, codes, collector_paused
 
 Column = tuple[int, ...]
 Foundation = tuple[int, int] | None  # (suit, height)
@@ -242,8 +242,9 @@ def search(
     nodes searched, and whether the search ran out of moves: then there is
     no win. *reduced* false turns the reductions off."""
     searcher = _Search(max_nodes, deadline, reduced=reduced)
-    try:
-        won = searcher.run(start_state(game))
-    except OutOfBudget:
-        return None, searcher.budget.nodes, False
+    with collector_paused(searcher.seen):
+        try:
+            won = searcher.run(start_state(game))
+        except OutOfBudget:
+            return None, searcher.budget.nodes, False
     return (searcher.path if won else None), searcher.budget.nodes, not won

@@ -553,7 +553,7 @@ def search_position(
 ) -> tuple[list[str] | None, int, bool]:
     """:func:`search` from a compact *state*, under *draw* and *passes*."""
     searcher = _Search(draw, passes, max_nodes, deadline, reduced=reduced)
-    with deep_recursion(), collector_paused():
+    with deep_recursion(), collector_paused(searcher.seen, searcher.put_off):
         try:
             won = searcher.run(state, NOTHING)
             while not won and searcher.put_off:
