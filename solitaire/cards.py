@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 RANK_CODES = "A23456789TJQK"
 SUIT_CODES = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -22,7 +24,10 @@ RANK_NAMES = (
     "King",
 )
 
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 
 

@@ -42,6 +42,7 @@ for home are put off until every other line has been tried.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from ..cards import KING
 from ..variants.klondike import Klondike
@@ -57,8 +58,8 @@ Top = tuple[int, int, int]
 
 #: What a move leaves owed to the next one: nothing, a King for an empty
 #: column, or (any card code) a use of that card, which it uncovered.
-NOTHING = 0
-A_KING = -1
+NOTHING: Final = 0
+A_KING: Final = -1
 
 
 def _red(card: int) -> bool:
@@ -69,22 +70,20 @@ def _king(card: int) -> bool:
     return card & 15 == KING
 
 
-# The two cards each card may lie on in a column (none for a King).
-_ONTO: dict[int, tuple[int, ...]] = {
-    suit * 16 + rank: tuple(
-        other * 16 + rank + 1 for other in range(4) if _red(other * 16) != _red(suit * 16)
-    )
-    if rank < KING
+# Tables by card code (empty where no card has the code): the two cards each
+# card may lie on in a column (none for a King), the two that may lie on it
+# (none for an Ace), and its twin, the other card of its rank and colour.
+_CARDS: Final = [suit * 16 + rank for suit in range(4) for rank in range(1, 14)]
+_ONTO: Final[list[tuple[int, ...]]] = [
+    tuple(other * 16 + (card & 15) + 1 for other in range(4) if _red(other * 16) != _red(card))
+    if card in _CARDS and not _king(card)
     else ()
-    for suit in range(4)
-    for rank in range(1, 14)
-}
-# The two cards that may lie on each card (none for an Ace).
-_UNDER: dict[int, tuple[int, ...]] = {
-    card: tuple(other for other, onto in _ONTO.items() if card in onto) for card in _ONTO
-}
-# Each card's twin: the other card of its rank and colour.
-_TWIN: dict[int, int] = {card: ((3 - (card >> 4)) << 4) | (card & 15) for card in _ONTO}
+    for card in range(64)
+]
+_UNDER: Final[list[tuple[int, ...]]] = [
+    tuple(other for other in _CARDS if card in _ONTO[other]) for card in range(64)
+]
+_TWIN: Final[list[int]] = [((3 - (card >> 4)) << 4) | (card & 15) for card in range(64)]
 
 
 def home_at_once(found: tuple[int, ...], card: int) -> bool:
@@ -103,13 +102,13 @@ def home_at_once(found: tuple[int, ...], card: int) -> bool:
 
 # Sets of cards as bits of an int, card code c at bit c: each suit's ranks
 # 0 (a foundation's floor) to 13, the Kings, the black suits and the red ones.
-_RANKS = 0x3FFF
-_SUITS = 1 | 1 << 16 | 1 << 32 | 1 << 48
-_ALL = _RANKS * _SUITS
-_KINGS = (1 << KING) * _SUITS
-_BLACK = 1 | 1 << 48
-_RED = 1 << 16 | 1 << 32
-_BIT = [1 << card for card in range(64)]
+_RANKS: Final = 0x3FFF
+_SUITS: Final = 1 | 1 << 16 | 1 << 32 | 1 << 48
+_ALL: Final = _RANKS * _SUITS
+_KINGS: Final = (1 << KING) * _SUITS
+_BLACK: Final = 1 | 1 << 48
+_RED: Final = 1 << 16 | 1 << 32
+_BIT: Final = [1 << card for card in range(64)]
 
 
 def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
@@ -191,6 +190,15 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
                 top |= bit[under]
             elif low & bottom:
                 empty = True
+
+
+def _targets(card: int, tops: dict[int, int], empty: int | None) -> list[int]:
+    """The columns *card* may move onto: their tops by *tops*, and the
+    *empty* column (if any) for a King."""
+    found_on = [tops[top] for top in _ONTO[card] if top in tops]
+    if empty is not None and _king(card):
+        found_on.append(empty)
+    return found_on
 
 
 def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -290,8 +298,9 @@ class _Search:
             )
         return ready
 
-    def _settle(self, state: State) -> State:
-        """Sends home every card that can go there at once, recording the moves."""
+    def _settle(self, state: State) -> State | None:
+        """Sends home every card that can go there at once, recording the
+        moves; ``None`` if none can."""
         columns, found, talon, shown, redeals = state
         from_waste = self._waste_home_at_once(redeals)
         ready = self._ready(found)
@@ -309,8 +318,8 @@ class _Search:
                 talon, shown = self._play(talon, shown), shown - 1
                 self.path.append("w f")
                 ready, moved = self._ready(found), True
-        if found is state[1]:
-            return state
+        if found == state[1]:
+            return None
         return columns, found, talon, shown, redeals
 
     @staticmethod
@@ -383,13 +392,6 @@ class _Search:
         self, state: State, tops: dict[int, int], empty: int | None, reachable: list[Top]
     ) -> Iterator[Move]:
         columns, found, talon, shown, redeals = state
-
-        def targets(card: int) -> list[int]:
-            found_on = [tops[top] for top in _ONTO[card] if top in tops]
-            if empty is not None and _king(card):
-                found_on.append(empty)
-            return found_on
-
         home: list[tuple[int, Move]] = []
         onto: list[tuple[int, Move]] = []
         for top in reachable:
@@ -418,10 +420,10 @@ class _Search:
                 child = (_take(columns, i, 1), _raise(found, card), talon, shown, redeals)
                 home.append((0, ((f"{i + 1} f",), child, NOTHING)))
             if down:
-                for j in targets(up[0]):
+                for j in _targets(up[0], tops, empty):
                     reveal.append((-len(down), self._run_move(state, i, 0, j)))
             elif not _king(up[0]) and king_rank is not None:
-                for j in targets(up[0]):
+                for j in _targets(up[0], tops, empty):
                     emptying.append((king_rank, self._run_move(state, i, 0, j)))
         for group in (home, reveal, onto):
             group.sort(key=lambda item: item[0])
@@ -436,10 +438,10 @@ class _Search:
             for k in range(1, len(up)):
                 below = up[k - 1]
                 if found[below >> 4] == (below & 15) - 1:
-                    for j in targets(up[k]):
+                    for j in _targets(up[k], tops, empty):
                         yield self._run_move(state, i, k, j)
                 elif _TWIN[up[k]] in reach:
-                    for j in targets(up[k]):
+                    for j in _targets(up[k], tops, empty):
                         moves, child, child_owed = self._run_move(state, i, k, j)
                         self.put_off.append(((*self.path, *moves), child, child_owed))
 
@@ -485,18 +487,19 @@ class _Search:
         mark = len(self.path)
         if self.reduced:
             settled = self._settle(state)
-            if settled is not state:
+            if settled is not None:
                 # What the last move owed may no longer be the way to a win.
                 state, owed = settled, NOTHING
         columns, found, talon, shown, redeals = state
         if sum(found) == 52:
             return True
         # Columns as a set: only empty ones are alike, and their number follows.
-        key: object = (frozenset(columns), found, talon, shown, redeals)
+        key = (frozenset(columns), found, talon, shown, redeals)
         # A position owing a move may make only some of its moves: none to
         # try if it was reached before owing nothing.
-        if key not in self.seen and (not owed or (key := (key, owed)) not in self.seen):
-            self.seen.add(key)
+        owing: object = (key, owed) if owed else key
+        if key not in self.seen and owing not in self.seen:
+            self.seen.add(owing)
             if check and self.checks and hopeless(state, self.draw, self._last_pass(redeals)):
                 del self.path[mark:]
                 return False
