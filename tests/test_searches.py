@@ -181,12 +181,8 @@ def _small_klondike(seed: int) -> klondike.State:
     columns: list[list[int]] = [[] for _ in range(7)]
     for card in cards[talon:]:
         columns[rng.randrange(7)].append(card)
-    return (
-        tuple((tuple(cards[:-1]), tuple(cards[-1:])) for cards in columns),
-        tuple(heights),
-        tuple(cards[:talon]),
-        cut,
-        0,
+    return klondike.position(
+        ((cards[:-1], cards[-1:]) for cards in columns), heights, cards[:talon], cut, 0
     )
 
 
@@ -249,7 +245,7 @@ def _trap(blockers: str) -> klondike.State:
     column = (_codes(blockers), _codes("5H"))
     left = {suit * 16 + rank for suit, low in ((0, 6), (1, 4), (3, 6)) for rank in range(low, 14)}
     stock = sorted(left - {*column[0], *column[1]}, key=lambda card: (-(card & 15), card))
-    return (column, *[((), ())] * 6), (5, 3, 13, 5), tuple(stock), 0, 0
+    return klondike.position((column, *[((), ())] * 6), (5, 3, 13, 5), stock, 0, 0)
 
 
 def test_a_card_that_can_never_leave_its_place_makes_a_position_hopeless() -> None:

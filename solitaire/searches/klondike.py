@@ -41,15 +41,17 @@ for home are put off until every other line has been tried.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from ..cards import KING
 from ..variants.klondike import Klondike
 from ._base import Budget, OutOfBudget, codes, collector_paused, deep_recursion
 
-Column = tuple[tuple[int, ...], tuple[int, ...]]  # face down, face up
-State = tuple[tuple[Column, ...], tuple[int, ...], tuple[int, ...], int, int]
+# Cards as bytes, whose hash is kept: a child position shares the columns
+# (and mostly the talon) of its parent, so its key costs little to hash.
+Column = tuple[bytes, bytes]  # face down, face up
+State = tuple[tuple[Column, ...], tuple[int, ...], bytes, int, int]
 Move = tuple[tuple[str, ...], State, int]  # notation, the position after, what it owes
 # A card the stock can bring to the waste's top: the draws that takes, then
 # how many of the talon's cards are on the waste (the card the last of them)
@@ -214,7 +216,7 @@ def _take(columns: tuple[Column, ...], i: int, count: int) -> tuple[Column, ...]
     return (*columns[:i], (down, up), *columns[i + 1 :])
 
 
-def _put(columns: tuple[Column, ...], i: int, cards: tuple[int, ...]) -> tuple[Column, ...]:
+def _put(columns: tuple[Column, ...], i: int, cards: bytes) -> tuple[Column, ...]:
     down, up = columns[i]
     return (*columns[:i], (down, up + cards), *columns[i + 1 :])
 
@@ -242,7 +244,7 @@ class _Search:
 
     # -- the talon -------------------------------------------------------------
 
-    def _waste_tops(self, talon: tuple[int, ...], shown: int, redeals: int) -> list[Top]:
+    def _waste_tops(self, talon: bytes, shown: int, redeals: int) -> list[Top]:
         """The waste's top card now, and each card the stock can bring up there."""
         key = (len(talon), shown, redeals)
         tops = self._tops.get(key)
@@ -271,7 +273,7 @@ class _Search:
                 since_redeal.add(at)
 
     @staticmethod
-    def _play(talon: tuple[int, ...], at: int) -> tuple[int, ...]:
+    def _play(talon: bytes, at: int) -> bytes:
         """The talon without the waste's top card, *at* cards being on the waste."""
         return talon[: at - 1] + talon[at:]
 
@@ -332,7 +334,7 @@ class _Search:
         elif down:
             source, owed = (down[:-1], down[-1:]), NOTHING
         else:
-            source, owed = ((), ()), A_KING
+            source, owed = (b"", b""), A_KING
         target = (columns[j][0], columns[j][1] + up[k:])
         moved = list(columns)
         moved[i], moved[j] = source, target
@@ -346,7 +348,7 @@ class _Search:
         card, rest = talon[at - 1], self._play(talon, at)
         if j is None:
             return (*("s",) * draws, "w f"), (columns, _raise(found, card), rest, at - 1, turned), 0
-        child = (_put(columns, j, (card,)), found, rest, at - 1, turned)
+        child = (_put(columns, j, talon[at - 1 : at]), found, rest, at - 1, turned)
         return (*("s",) * draws, f"w {j + 1}"), child, NOTHING
 
     def _moves(self, state: State, owed: int) -> Iterator[Move]:
@@ -497,9 +499,12 @@ class _Search:
         key = (frozenset(columns), found, talon, shown, redeals)
         # A position owing a move may make only some of its moves: none to
         # try if it was reached before owing nothing.
-        owing: object = (key, owed) if owed else key
-        if key not in self.seen and owing not in self.seen:
-            self.seen.add(owing)
+        seen, new = self.seen, False
+        if not owed or key not in seen:
+            size = len(seen)
+            seen.add((key, owed) if owed else key)
+            new = len(seen) > size  # added: the key hashed once, not twice
+        if new:
             if check and self.checks and hopeless(state, self.draw, self._last_pass(redeals)):
                 del self.path[mark:]
                 return False
@@ -512,22 +517,42 @@ class _Search:
         return False
 
 
+def position(
+    columns: Iterable[tuple[Iterable[int], Iterable[int]]],
+    found: Iterable[int],
+    talon: Iterable[int],
+    shown: int,
+    redeals: int,
+) -> State:
+    """A state from card codes: the columns (face down, face up, from the
+    bottom), the foundation heights by suit, the talon (the waste from the
+    bottom, then the stock in the order it is drawn), how many of its cards
+    are on the waste, and the redeals used."""
+    return (
+        tuple((bytes(down), bytes(up)) for down, up in columns),
+        tuple(found),
+        bytes(talon),
+        shown,
+        redeals,
+    )
+
+
 def start_state(game: Klondike) -> State:
     columns = []
     for number in range(1, 8):
         cards = game.pile(str(number))
         down = game.hidden(str(number))
-        columns.append((codes(cards[:down]), codes(cards[down:])))
+        columns.append((bytes(codes(cards[:down])), bytes(codes(cards[down:]))))
     found = [0, 0, 0, 0]
     for name in game.foundations:
         pile = game.pile(name)
         if pile:
             found[pile[0].suit] = len(pile)
-    waste = codes(game.pile("w"))
+    waste = bytes(codes(game.pile("w")))
     return (
         tuple(columns),
         tuple(found),
-        waste + codes(game.pile("s"))[::-1],
+        waste + bytes(codes(game.pile("s"))[::-1]),
         len(waste),
         game.redeals,
     )
