@@ -17,6 +17,7 @@ from setuptools.errors import CCompilerError, ExecError, PlatformError
 COMPILED = [
     "solitaire/searches/_base.py",
     "solitaire/searches/klondike.py",
+    "solitaire/searches/klondike_bound.py",
     "solitaire/searches/castles_end.py",
     "solitaire/searches/calculation.py",
     "solitaire/searches/casket.py",

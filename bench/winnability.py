@@ -235,7 +235,8 @@ home by themselves only with draw 1 or on the last pass; the draw-3 rows
 above were measured again after that fix, in a run of their own (the draw-1
 search did not change).
 
-Klondike's search also gives up a position that is hopeless: some card
+Klondike's search also gives up a position that is hopeless
+(`solitaire/searches/klondike_bound.py`): some card
 could not go home even in a looser game, where every move can be made
 whenever its rules allow it at all, in any order, and onto a card however
 often. There a card may leave once the card on it has left (at once if it

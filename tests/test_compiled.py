@@ -12,7 +12,7 @@ import pytest
 
 from solitaire import searches
 
-MODULES = ["_base", "klondike", "castles_end", "calculation", "casket"]
+MODULES = ["_base", "klondike", "klondike_bound", "castles_end", "calculation", "casket"]
 
 
 @pytest.mark.skipif(

@@ -10,7 +10,7 @@ import pytest
 
 from solitaire import Game, load_game, new_game, solver
 from solitaire.cards import Card
-from solitaire.searches import castles_end, fast_search, klondike, proving_search
+from solitaire.searches import castles_end, fast_search, klondike, klondike_bound, proving_search
 from solitaire.searches._base import codes, least_harm
 from solitaire.solver import Outcome, solve
 
@@ -252,13 +252,13 @@ def test_a_card_that_can_never_leave_its_place_makes_a_position_hopeless() -> No
     # The 5 of hearts lies on the 4 of hearts, which must go home before it,
     # and on both black sixes, the only cards it could move onto.
     trapped = _trap("6S 6C 4H")
-    assert klondike.hopeless(trapped, 1) and klondike.hopeless(trapped, 3)
+    assert klondike_bound.hopeless(trapped, 1) and klondike_bound.hopeless(trapped, 3)
     line, nodes, proved = klondike.search_position(trapped, 1, 1, 10, time.perf_counter() + 5)
     assert (line, nodes, proved) == (None, 1, True)
     # With the 6 of clubs in the stock, the 5 can move onto it, once a
     # column is built down to it from a King.
     loose = _trap("6S 4H")
-    assert not klondike.hopeless(loose, 1) and not klondike.hopeless(loose, 3)
+    assert not klondike_bound.hopeless(loose, 1) and not klondike_bound.hopeless(loose, 3)
     line, _, _ = klondike.search_position(loose, 1, 1, 100_000, time.perf_counter() + 30)
     assert line is not None
 
@@ -280,11 +280,11 @@ def test_no_position_on_the_way_to_a_win_is_hopeless(
         for move in line:
             game.play(move)
             state, last_pass = klondike.start_state(game), game.passes_left == 0
-            assert not klondike.hopeless(state, draw, last_pass), (deal, move)
+            assert not klondike_bound.hopeless(state, draw, last_pass), (deal, move)
             checked += 1
             # Before the last pass, the talon brings up cards that it would
             # bury if it did not come round again.
-            early += not last_pass and klondike.hopeless(state, draw, last_pass=True)
+            early += not last_pass and klondike_bound.hopeless(state, draw, last_pass=True)
         assert game.is_won
     assert checked > 50 * len(deals)
     assert early > 0 if passes > 1 else early == 0
