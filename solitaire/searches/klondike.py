@@ -25,9 +25,10 @@ lose no win:
   King to move in next.
 - A whole column never moves into an empty one, and interchangeable columns
   are one (the position key sorts them).
-- A position is given up when it is :func:`~.klondike_bound.hopeless`: some card could not
-  go home even if every move could be made whenever it is allowed at all
-  (before the last pass, with every talon card in reach). The check costs
+- A position is given up when it is hopeless (:mod:`.klondike_bound`): some
+  card could not go home even if every move could be made whenever it is
+  allowed at all (before the last pass, with every talon card in reach).
+  The check costs
   as much as a few positions searched, so it is made where it most often
   pays: after a move that drew two cards or more, burying one in the waste
   (40–60 % of those positions are hopeless on the last pass; after moves in
@@ -451,20 +452,15 @@ def start_state(game: Klondike) -> State:
     for number in range(1, 8):
         cards = game.pile(str(number))
         down = game.hidden(str(number))
-        columns.append((bytes(codes(cards[:down])), bytes(codes(cards[down:]))))
+        columns.append((codes(cards[:down]), codes(cards[down:])))
     found = [0, 0, 0, 0]
     for name in game.foundations:
         pile = game.pile(name)
         if pile:
             found[pile[0].suit] = len(pile)
-    waste = bytes(codes(game.pile("w")))
-    return (
-        tuple(columns),
-        tuple(found),
-        waste + bytes(codes(game.pile("s"))[::-1]),
-        len(waste),
-        game.redeals,
-    )
+    waste = codes(game.pile("w"))
+    talon = waste + codes(game.pile("s"))[::-1]
+    return position(columns, found, talon, len(waste), game.redeals)
 
 
 def search(
