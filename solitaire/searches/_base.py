@@ -118,22 +118,22 @@ def codes(cards: Iterable[_Card]) -> tuple[int, ...]:
 
 
 def least_harm(
-    piles: Sequence[tuple[int, ...]],
+    piles: Sequence[Sequence[int]],
     card: int,
-    need: Callable[[int], int],
+    need: Sequence[int],
     *,
     deep: bool = False,
 ) -> list[int]:
     """The piles to put *card* on, least harm first: onto a card needed later
     than it (the nearest such first), then onto one empty pile, then onto a
-    card needed sooner, which it would bury. *need* says how soon a card is
-    wanted on a foundation.
+    card needed sooner, which it would bury. *need* says how soon each card
+    is wanted on a foundation, by card.
 
     With *deep*, the harm is first how many cards of the whole pile *card*
     would bury that are needed sooner than it (an empty pile counts as half
     a card): right where a pile's cards can leave it only for a foundation.
     """
-    mine = need(card)
+    mine = need[card]
     ranked = []
     empty_seen = False
     for i, pile in enumerate(piles):
@@ -141,10 +141,13 @@ def least_harm(
             if empty_seen:
                 continue
             empty_seen = True
-            harm = (0.5 if deep else 0, 1, 0)
-        else:
-            buried = len([below for below in pile if need(below) < mine]) if deep else 0
-            later = need(pile[-1]) - mine
-            harm = (buried, 0 if later >= 0 else 2, abs(later))
-        ranked.append((harm, i))
-    return [i for _, i in sorted(ranked)]
+            ranked.append((1 if deep else 0, 1, 0, i))  # buried counts twice: half a card
+            continue
+        buried = 0
+        if deep:
+            for below in pile:
+                if need[below] < mine:
+                    buried += 2
+        later = need[pile[-1]] - mine
+        ranked.append((buried, 0 if later >= 0 else 2, abs(later), i))
+    return [harm[-1] for harm in sorted(ranked)]

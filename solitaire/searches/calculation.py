@@ -17,12 +17,15 @@ trusted until it has shown itself wrong.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from ..variants.calculation import Calculation, cards_until
 from ._base import Budget, attempt, by_discrepancies, least_harm
 
-Wastes = tuple[tuple[int, ...], ...]
+# The waste piles as bytes of ranks, whose hash Python keeps.
+Wastes = tuple[bytes, ...]
 _STEPS = (1, 2, 3, 4)
+_RANK: Final = [bytes((rank,)) for rank in range(14)]
 
 
 def _wants(step: int, height: int) -> int | None:
@@ -38,6 +41,7 @@ class _Search:
         self.path: list[str] = []
         self._needs: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._wants: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+        self._onlies: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def _wanted(self, heights: tuple[int, ...]) -> tuple[int | None, ...]:
         """The rank each foundation wants (remembered, like :meth:`_need`)."""
@@ -47,6 +51,17 @@ class _Search:
                 _wants(step, h) for step, h in zip(_STEPS, heights, strict=True)
             )
         return wanted
+
+    def _only(self, heights: tuple[int, ...]) -> tuple[int, ...]:
+        """By rank, the one foundation that wants it, or -1 where none or
+        several do (remembered, like :meth:`_need`)."""
+        only = self._onlies.get(heights)
+        if only is None:
+            wanted = self._wanted(heights)
+            only = self._onlies[heights] = tuple(
+                wanted.index(rank) if wanted.count(rank) == 1 else -1 for rank in range(14)
+            )
+        return only
 
     def _need(self, heights: tuple[int, ...]) -> tuple[int, ...]:
         """How soon each rank is wanted, by rank: how many cards the
@@ -78,18 +93,16 @@ class _Search:
     ) -> tuple[tuple[int, ...], Wastes, int]:
         """Plays every waste or stock top that exactly one foundation wants."""
         while True:
-            wanted = self._wanted(heights)
+            only = self._only(heights)
             for i, pile in enumerate(wastes):
-                if pile and wanted.count(pile[-1]) == 1:
+                if pile and (f := only[pile[-1]]) >= 0:
                     source = f"w{i + 1}"
-                    f = wanted.index(pile[-1])
                     wastes = (*wastes[:i], pile[:-1], *wastes[i + 1 :])
                     break
             else:
-                if not left or wanted.count(self.stock[left - 1]) != 1:
+                if not left or (f := only[self.stock[left - 1]]) < 0:
                     return heights, wastes, left
                 source = "s"
-                f = wanted.index(self.stock[left - 1])
                 left -= 1
             heights = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
             self.path.append(f"{source} f{f + 1}")
@@ -135,12 +148,12 @@ class _Search:
             if rank == card:
                 raised = (*heights[:f], heights[f] + 1, *heights[f + 1 :])
                 yield f"s f{f + 1}", (raised, wastes, left - 1)
-        for i in least_harm(wastes, card, self._need(heights).__getitem__, deep=True):
+        for i in least_harm(wastes, card, self._need(heights), deep=True):
             yield (
                 f"s w{i + 1}",
                 (
                     heights,
-                    (*wastes[:i], (*wastes[i], card), *wastes[i + 1 :]),
+                    (*wastes[:i], wastes[i] + _RANK[card], *wastes[i + 1 :]),
                     left - 1,
                 ),
             )
@@ -150,6 +163,6 @@ def search(game: Calculation, max_nodes: int, deadline: float) -> tuple[list[str
     """Returns a winning line from *game* in notation (or ``None``) and the nodes searched."""
     stock = tuple(card.rank for card in game.pile("s"))
     heights = tuple(len(game.pile(f"f{n}")) for n in _STEPS)
-    wastes = tuple(tuple(card.rank for card in game.pile(f"w{n}")) for n in _STEPS)
+    wastes = tuple(bytes(card.rank for card in game.pile(f"w{n}")) for n in _STEPS)
     search = _Search(stock, max_nodes, deadline)
     return attempt(search, lambda: by_discrepancies(search, (heights, wastes, len(stock))))

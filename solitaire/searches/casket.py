@@ -47,6 +47,7 @@ class _Search:
         self.seen: dict[object, int] = {}
         self.path: list[str] = []
         self._known_homes: dict[tuple[int, ...], tuple[frozenset[int], frozenset[int]]] = {}
+        self._known_needs: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     # -- foundations -----------------------------------------------------------
 
@@ -77,9 +78,15 @@ class _Search:
         high, low = max(high, low), min(high, low)
         return (*found[:i], high, low, *found[i + 2 :])
 
-    def _need(self, found: tuple[int, ...], card: int) -> int:
-        """How far the card's foundations are from wanting it."""
-        return _rank(card) - 1 - found[2 * _suit(card)]
+    def _needs(self, found: tuple[int, ...]) -> tuple[int, ...]:
+        """How far each card's foundations are from wanting it, by card code
+        (remembered by foundation heights)."""
+        needs = self._known_needs.get(found)
+        if needs is None:
+            needs = self._known_needs[found] = tuple(
+                _rank(card) - 1 - found[2 * _suit(card)] for card in range(64)
+            )
+        return needs
 
     # -- state changes ---------------------------------------------------------
 
@@ -185,7 +192,7 @@ class _Search:
             for j in [*onto.get(waste, ()), *empty]:
                 pushed = self._push(body, j, waste)
                 yield (f"w {j + 1}",), (found, pushed, lids, jewels, reserves, 0, left)
-            for i in least_harm(reserves, waste, lambda card: self._need(found, card)):
+            for i in least_harm(reserves, waste, self._needs(found)):
                 pushed = self._push(reserves, i, waste)
                 yield (f"w r{i + 1}",), (found, body, lids, jewels, pushed, 0, left)
         for j in empty:
