@@ -2,7 +2,7 @@
 complete search, so that running out of moves proves a game lost.
 
 A card is ``suit * 16 + rank``. A state is immutable: seven columns (face-down
-cards, face-up run), the foundation height per suit, the talon (the waste
+cards, face-up run), the foundation heights (four bits a suit), the talon (the waste
 from bottom to top, then the stock in the order it is drawn), how many of
 the talon's cards are on the waste, and the redeals used. Its reductions
 lose no win:
@@ -53,8 +53,8 @@ from .klondike_bound import hopeless
 # Cards as bytes, whose hash is kept: a child position shares the columns
 # (and mostly the talon) of its parent, so its key costs little to hash.
 Column = tuple[bytes, bytes]  # face down, face up
-State = tuple[tuple[Column, ...], tuple[int, ...], bytes, int, int]
-Move = tuple[tuple[str, ...], State, int]  # notation, the position after, what it owes
+State = tuple[tuple[Column, ...], int, bytes, int, int]
+Move = tuple[int, State, int]  # the move's code, the position after, what it owes
 # A card the stock can bring to the waste's top: the draws that takes, then
 # how many of the talon's cards are on the waste (the card the last of them)
 # and the redeals used.
@@ -64,6 +64,36 @@ Top = tuple[int, int, int]
 #: column, or (any card code) a use of that card, which it uncovered.
 NOTHING: Final = 0
 A_KING: Final = -1
+
+#: A move is coded as one int while the search runs (:func:`_code`), and
+#: written in notation only for the winning line: the draws before it, where
+#: from (a column's index, or the waste), where to (a column's index, or
+#: home) and how many cards.
+WASTE: Final = 7
+HOME: Final = 7
+
+
+def _code(draws: int, source: int, target: int, count: int) -> int:
+    return ((draws * 8 + source) * 8 + target) * 16 + count
+
+
+#: A draw alone (no card played), in the search without reductions.
+DRAW: Final = _code(1, WASTE, HOME, 0)
+
+
+def _draws(code: int) -> int:
+    return code >> 10
+
+
+def notation(code: int) -> list[str]:
+    """The moves of *code* in notation: the draws, then the play."""
+    count, target, source = code & 15, code >> 4 & 7, code >> 7 & 7
+    to = "f" if target == HOME else str(target + 1)
+    if not count:
+        return ["s"] * _draws(code)
+    if source == WASTE:
+        return ["s"] * _draws(code) + [f"w {to}"]
+    return [f"{source + 1} {to}" + (f"x{count}" if target != HOME else "")]
 
 
 def _red(card: int) -> bool:
@@ -90,7 +120,21 @@ _UNDER: Final[list[tuple[int, ...]]] = [
 _TWIN: Final[list[int]] = [((3 - (card >> 4)) << 4) | (card & 15) for card in range(64)]
 
 
-def home_at_once(found: tuple[int, ...], card: int) -> bool:
+def height(found: int, suit: int) -> int:
+    """The height of *suit*'s foundation, by the foundations' four bits a suit."""
+    return found >> (suit << 2) & 15
+
+
+#: The foundations when every card is home.
+ALL_HOME: Final = 0xDDDD
+
+
+def _next(found: int, card: int) -> bool:
+    """Whether *card* is next for its foundation."""
+    return found >> ((card >> 4) << 2) & 15 == (card & 15) - 1
+
+
+def home_at_once(found: int, card: int) -> bool:
     """Whether *card*, next for its foundation, can go there with no win lost:
     both foundations of the other colour at most two ranks below it, the other
     one of its colour at most three. A card of the other colour that could
@@ -101,7 +145,10 @@ def home_at_once(found: tuple[int, ...], card: int) -> bool:
         return True
     suit = card >> 4
     other = (0, 3) if _red(card) else (1, 2)
-    return min(found[other[0]], found[other[1]]) >= rank - 2 and found[3 - suit] >= rank - 3
+    return (
+        min(height(found, other[0]), height(found, other[1])) >= rank - 2
+        and height(found, 3 - suit) >= rank - 3
+    )
 
 
 def _targets(card: int, tops: dict[int, int], empty: int | None) -> list[int]:
@@ -113,9 +160,8 @@ def _targets(card: int, tops: dict[int, int], empty: int | None) -> list[int]:
     return found_on
 
 
-def _raise(found: tuple[int, ...], card: int) -> tuple[int, ...]:
-    suit = card >> 4
-    return (*found[:suit], found[suit] + 1, *found[suit + 1 :])
+def _raise(found: int, card: int) -> int:
+    return found + (1 << ((card >> 4) << 2))
 
 
 def _take(columns: tuple[Column, ...], i: int, count: int) -> tuple[Column, ...]:
@@ -143,14 +189,14 @@ class _Search:
         self.checks = reduced
         #: Moves put off until every other line is tried: the line to the
         #: position after each, the position and what it owes.
-        self.put_off: list[tuple[tuple[str, ...], State, int]] = []
+        self.put_off: list[tuple[tuple[int, ...], State, int]] = []
         self.budget = Budget(max_nodes, deadline)
         self.seen: set[object] = set()
-        self.path: list[str] = []
+        self.path: list[int] = []  # move codes
         #: Memos: :meth:`_waste_tops` by talon size, cards shown and
         #: redeals; the cards that go home at once, by foundations.
         self._tops: dict[tuple[int, int, int], list[Top]] = {}
-        self._home_at_once: dict[tuple[int, ...], frozenset[int]] = {}
+        self._home_at_once: dict[int, frozenset[int]] = {}
 
     # -- the talon -------------------------------------------------------------
 
@@ -199,14 +245,15 @@ class _Search:
         card gone from it changes which cards each later draw brings up."""
         return self.draw == 1 or self._last_pass(redeals)
 
-    def _ready(self, found: tuple[int, ...]) -> frozenset[int]:
+    def _ready(self, found: int) -> frozenset[int]:
         """The cards next for their foundations that may go there at once."""
         ready = self._home_at_once.get(found)
         if ready is None:
             ready = self._home_at_once[found] = frozenset(
-                suit * 16 + height + 1
-                for suit, height in enumerate(found)
-                if height < KING and home_at_once(found, suit * 16 + height + 1)
+                suit * 16 + height(found, suit) + 1
+                for suit in range(4)
+                if height(found, suit) < KING
+                and home_at_once(found, suit * 16 + height(found, suit) + 1)
             )
         return ready
 
@@ -223,12 +270,12 @@ class _Search:
                 if up and up[-1] in ready:
                     found = _raise(found, up[-1])
                     columns = _take(columns, i, 1)
-                    self.path.append(f"{i + 1} f")
+                    self.path.append(_code(0, i, HOME, 1))
                     ready, moved = self._ready(found), True
             if shown and from_waste and talon[shown - 1] in ready:
                 found = _raise(found, talon[shown - 1])
                 talon, shown = self._play(talon, shown), shown - 1
-                self.path.append("w f")
+                self.path.append(_code(0, WASTE, HOME, 1))
                 ready, moved = self._ready(found), True
         if found == state[1]:
             return None
@@ -249,7 +296,7 @@ class _Search:
         moved = list(columns)
         moved[i], moved[j] = source, target
         child = (tuple(moved), found, talon, shown, redeals)
-        return (f"{i + 1} {j + 1}x{len(up) - k}",), child, owed
+        return _code(0, i, j, len(up) - k), child, owed
 
     def _from_waste(self, state: State, top: Top, j: int | None) -> Move:
         """The card *top* brings up, played onto column *j* (``None``: home)."""
@@ -257,9 +304,10 @@ class _Search:
         draws, at, turned = top
         card, rest = talon[at - 1], self._play(talon, at)
         if j is None:
-            return (*("s",) * draws, "w f"), (columns, _raise(found, card), rest, at - 1, turned), 0
+            child = (columns, _raise(found, card), rest, at - 1, turned)
+            return _code(draws, WASTE, HOME, 1), child, NOTHING
         child = (_put(columns, j, talon[at - 1 : at]), found, rest, at - 1, turned)
-        return (*("s",) * draws, f"w {j + 1}"), child, NOTHING
+        return _code(draws, WASTE, j, 1), child, NOTHING
 
     def _moves(self, state: State, owed: int) -> Iterator[Move]:
         if not self.reduced:
@@ -290,9 +338,9 @@ class _Search:
         uncovered: it goes home, or the other card that may lie on it comes
         from the waste or from the foot of a column."""
         columns, found, talon, shown, redeals = state
-        if found[owed >> 4] == (owed & 15) - 1:
+        if _next(found, owed):
             child = (_take(columns, c, 1), _raise(found, owed), talon, shown, redeals)
-            yield (f"{c + 1} f",), child, NOTHING
+            yield _code(0, c, HOME, 1), child, NOTHING
         for top in reachable:
             if talon[top[1] - 1] in _UNDER[owed]:
                 yield self._from_waste(state, top, c)
@@ -308,7 +356,7 @@ class _Search:
         onto: list[tuple[int, Move]] = []
         for top in reachable:
             card = talon[top[1] - 1]
-            if found[card >> 4] == (card & 15) - 1:
+            if _next(found, card):
                 home.append((top[0], self._from_waste(state, top, None)))
             for parent in _ONTO[card]:
                 if parent in tops:
@@ -328,9 +376,9 @@ class _Search:
             if not up:
                 continue
             card = up[-1]
-            if found[card >> 4] == (card & 15) - 1:
+            if _next(found, card):
                 child = (_take(columns, i, 1), _raise(found, card), talon, shown, redeals)
-                home.append((0, ((f"{i + 1} f",), child, NOTHING)))
+                home.append((0, (_code(0, i, HOME, 1), child, NOTHING)))
             if down:
                 for j in _targets(up[0], tops, empty):
                     reveal.append((-len(down), self._run_move(state, i, 0, j)))
@@ -349,13 +397,13 @@ class _Search:
         for i, (_, up) in enumerate(columns):
             for k in range(1, len(up)):
                 below = up[k - 1]
-                if found[below >> 4] == (below & 15) - 1:
+                if _next(found, below):
                     for j in _targets(up[k], tops, empty):
                         yield self._run_move(state, i, k, j)
                 elif _TWIN[up[k]] in reach:
                     for j in _targets(up[k], tops, empty):
-                        moves, child, child_owed = self._run_move(state, i, k, j)
-                        self.put_off.append(((*self.path, *moves), child, child_owed))
+                        code, child, child_owed = self._run_move(state, i, k, j)
+                        self.put_off.append(((*self.path, code), child, child_owed))
 
     def _every_move(self, state: State) -> Iterator[Move]:
         """Every legal move, a draw included, without reductions."""
@@ -370,24 +418,24 @@ class _Search:
 
         if shown:
             card = talon[shown - 1]
-            if found[card >> 4] == (card & 15) - 1:
+            if _next(found, card):
                 yield self._from_waste(state, (0, shown, redeals), None)
             for j in targets(card):
                 yield self._from_waste(state, (0, shown, redeals), j)
         for i, (_, up) in enumerate(columns):
-            if up and found[up[-1] >> 4] == (up[-1] & 15) - 1:
+            if up and _next(found, up[-1]):
                 child = (_take(columns, i, 1), _raise(found, up[-1]), talon, shown, redeals)
-                yield (f"{i + 1} f",), child, NOTHING
+                yield _code(0, i, HOME, 1), child, NOTHING
             for k, card in enumerate(up):
                 for j in targets(card):
                     if j != i:
-                        notation, child, _ = self._run_move(state, i, k, j)
-                        yield notation, child, NOTHING
+                        code, child, _ = self._run_move(state, i, k, j)
+                        yield code, child, NOTHING
         if shown < len(talon):
             drawn = min(shown + self.draw, len(talon))
-            yield ("s",), (columns, found, talon, drawn, redeals), NOTHING
+            yield DRAW, (columns, found, talon, drawn, redeals), NOTHING
         elif shown and (self.redeals is None or redeals < self.redeals):
-            yield ("s",), (columns, found, talon, 0, redeals + 1), NOTHING
+            yield DRAW, (columns, found, talon, 0, redeals + 1), NOTHING
 
     # -- search --------------------------------------------------------------
 
@@ -403,7 +451,7 @@ class _Search:
                 # What the last move owed may no longer be the way to a win.
                 state, owed = settled, NOTHING
         columns, found, talon, shown, redeals = state
-        if sum(found) == 52:
+        if found == ALL_HOME:
             return True
         # Columns as a set: only empty ones are alike, and their number follows.
         key = (frozenset(columns), found, talon, shown, redeals)
@@ -418,11 +466,11 @@ class _Search:
             if check and self.checks and hopeless(state, self.draw, self._last_pass(redeals)):
                 del self.path[mark:]
                 return False
-            for moves, child, child_owed in self._moves(state, owed):
-                self.path.extend(moves)
-                if self.run(child, child_owed, len(moves) > 2):
+            for code, child, child_owed in self._moves(state, owed):
+                self.path.append(code)
+                if self.run(child, child_owed, _draws(code) >= 2):
                     return True
-                del self.path[len(self.path) - len(moves) :]
+                self.path.pop()
         del self.path[mark:]
         return False
 
@@ -440,7 +488,7 @@ def position(
     are on the waste, and the redeals used."""
     return (
         tuple((bytes(down), bytes(up)) for down, up in columns),
-        tuple(found),
+        sum(h << (suit << 2) for suit, h in enumerate(found)),
         bytes(talon),
         shown,
         redeals,
@@ -490,9 +538,11 @@ def search_position(
         try:
             won = searcher.run(state, NOTHING)
             while not won and searcher.put_off:
-                line, position, owed = searcher.put_off.pop()
-                searcher.path = list(line)
+                moves, position, owed = searcher.put_off.pop()
+                searcher.path = list(moves)
                 won = searcher.run(position, owed)
         except OutOfBudget:
             return None, searcher.budget.nodes, False
-    return (searcher.path if won else None), searcher.budget.nodes, not won
+    if not won:
+        return None, searcher.budget.nodes, True
+    return [step for code in searcher.path for step in notation(code)], searcher.budget.nodes, False

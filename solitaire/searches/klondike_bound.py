@@ -75,8 +75,8 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
             free |= bit[card]
         top |= free & ~in_column
     home = 0
-    for suit, height in enumerate(found):
-        home |= ((2 << height) - 1) << (16 * suit)
+    for suit in range(4):
+        home |= ((2 << (found >> (suit << 2) & 15)) - 1) << (16 * suit)
     left = home
     moved = 0
     while True:
