@@ -1,11 +1,11 @@
 """Klondike without foundation return, any draw, any number of passes: a
 complete search, so that running out of moves proves a game lost.
 
-A card is ``suit * 16 + rank``. A state is immutable: seven columns (face-down
-cards, face-up run), the foundation heights (four bits a suit), the talon (the waste
-from bottom to top, then the stock in the order it is drawn), how many of
-the talon's cards are on the waste, and the redeals used. Its reductions
-lose no win:
+A card is ``suit * 16 + rank``. A state is immutable: seven columns (each
+the number of its face-down cards, then its cards from the bottom), the
+foundation heights (four bits a suit), the talon (the waste from bottom to
+top, then the stock in the order it is drawn), how many of the talon's cards
+are on the waste, and the redeals used. Its reductions lose no win:
 
 - A card goes home at once when nothing can need it any more: both
   foundations of the other colour at most two ranks below it, the other one
@@ -52,7 +52,10 @@ from .klondike_bound import hopeless
 
 # Cards as bytes, whose hash is kept: a child position shares the columns
 # (and mostly the talon) of its parent, so its key costs little to hash.
-Column = tuple[bytes, bytes]  # face down, face up
+# A column is the number of its face-down cards, then its cards from the
+# bottom: the face-up run starts at byte ``column[0] + 1``, and a column of
+# one byte is empty.
+Column = bytes
 State = tuple[tuple[Column, ...], int, bytes, int, int]
 Move = tuple[int, State, int]  # the move's code, the position after, what it owes
 # A card the stock can bring to the waste's top: the draws that takes, then
@@ -164,17 +167,29 @@ def _raise(found: int, card: int) -> int:
     return found + (1 << ((card >> 4) << 2))
 
 
+#: A column's first byte, by how many face-down cards it has.
+_COUNT: Final = [bytes((n,)) for n in range(64)]
+
+
+def _run(column: Column) -> int:
+    """Where the face-up run of *column* starts."""
+    return column[0] + 1
+
+
+def _cut(column: Column, at: int) -> Column:
+    """*column* without its cards from index *at* on, its new top turned face up."""
+    if at > 1 and at == _run(column):
+        return _COUNT[at - 2] + column[1:at]
+    return column[:at]
+
+
 def _take(columns: tuple[Column, ...], i: int, count: int) -> tuple[Column, ...]:
-    down, up = columns[i]
-    up = up[:-count]
-    if not up and down:
-        down, up = down[:-1], down[-1:]
-    return (*columns[:i], (down, up), *columns[i + 1 :])
+    column = columns[i]
+    return (*columns[:i], _cut(column, len(column) - count), *columns[i + 1 :])
 
 
 def _put(columns: tuple[Column, ...], i: int, cards: bytes) -> tuple[Column, ...]:
-    down, up = columns[i]
-    return (*columns[:i], (down, up + cards), *columns[i + 1 :])
+    return (*columns[:i], columns[i] + cards, *columns[i + 1 :])
 
 
 class _Search:
@@ -266,9 +281,9 @@ class _Search:
         moved = True
         while moved:
             moved = False
-            for i, (_, up) in enumerate(columns):
-                if up and up[-1] in ready:
-                    found = _raise(found, up[-1])
+            for i, column in enumerate(columns):
+                if len(column) > 1 and column[-1] in ready:
+                    found = _raise(found, column[-1])
                     columns = _take(columns, i, 1)
                     self.path.append(_code(0, i, HOME, 1))
                     ready, moved = self._ready(found), True
@@ -282,21 +297,22 @@ class _Search:
         return columns, found, talon, shown, redeals
 
     @staticmethod
-    def _run_move(state: State, i: int, k: int, j: int) -> Move:
-        """The face-up cards of column *i* from the *k*-th onto column *j*."""
+    def _run_move(state: State, i: int, at: int, j: int) -> Move:
+        """The cards of column *i* from index *at* (face up) onto column *j*."""
         columns, found, talon, shown, redeals = state
-        down, up = columns[i]
-        if k:
-            source, owed = (down, up[:k]), up[k - 1]
-        elif down:
-            source, owed = (down[:-1], down[-1:]), NOTHING
+        column = columns[i]
+        # What the move owes: a use of the face-up card it uncovers, or a
+        # King for the column it empties.
+        if at > _run(column):
+            owed = column[at - 1]
+        elif column[0]:
+            owed = NOTHING
         else:
-            source, owed = (b"", b""), A_KING
-        target = (columns[j][0], columns[j][1] + up[k:])
+            owed = A_KING
         moved = list(columns)
-        moved[i], moved[j] = source, target
+        moved[i], moved[j] = _cut(column, at), columns[j] + column[at:]
         child = (tuple(moved), found, talon, shown, redeals)
-        return _code(0, i, j, len(up) - k), child, owed
+        return _code(0, i, j, len(column) - at), child, owed
 
     def _from_waste(self, state: State, top: Top, j: int | None) -> Move:
         """The card *top* brings up, played onto column *j* (``None``: home)."""
@@ -313,8 +329,8 @@ class _Search:
         if not self.reduced:
             return self._every_move(state)
         columns, _, talon, shown, redeals = state
-        tops = {up[-1]: j for j, (_, up) in enumerate(columns) if up}
-        empty = next((i for i, (down, up) in enumerate(columns) if not down and not up), None)
+        tops = {column[-1]: j for j, column in enumerate(columns) if len(column) > 1}
+        empty = next((i for i, column in enumerate(columns) if len(column) == 1), None)
         reachable = self._waste_tops(talon, shown, redeals)
         if owed == A_KING:
             assert empty is not None
@@ -326,9 +342,9 @@ class _Search:
     def _kings_in(self, state: State, empty: int, reachable: list[Top]) -> Iterator[Move]:
         """A King into the *empty* column, which was emptied for it."""
         columns, talon = state[0], state[2]
-        kings = [(-len(down), i) for i, (down, up) in enumerate(columns) if down and _king(up[0])]
+        kings = [(-c[0], i) for i, c in enumerate(columns) if c[0] and _king(c[_run(c)])]
         for _, i in sorted(kings):
-            yield self._run_move(state, i, 0, empty)
+            yield self._run_move(state, i, _run(columns[i]), empty)
         for top in reachable:
             if _king(talon[top[1] - 1]):
                 yield self._from_waste(state, top, empty)
@@ -344,9 +360,9 @@ class _Search:
         for top in reachable:
             if talon[top[1] - 1] in _UNDER[owed]:
                 yield self._from_waste(state, top, c)
-        for i, (_, up) in enumerate(columns):
-            if up and up[0] in _UNDER[owed] and i != c:
-                yield self._run_move(state, i, 0, c)
+        for i, column in enumerate(columns):
+            if len(column) > 1 and column[_run(column)] in _UNDER[owed] and i != c:
+                yield self._run_move(state, i, _run(column), c)
 
     def _free_moves(
         self, state: State, tops: dict[int, int], empty: int | None, reachable: list[Top]
@@ -365,26 +381,27 @@ class _Search:
                 onto.append((top[0], self._from_waste(state, top, empty)))
         reveal: list[tuple[int, Move]] = []
         # A column is emptied for a King, ranked where the King's move would be.
-        king_down = max((len(down) for down, up in columns if down and _king(up[0])), default=0)
+        king_down = max((c[0] for c in columns if c[0] and _king(c[_run(c)])), default=0)
         king_rank: int | None
         if king_down:
             emptying, king_rank = reveal, -king_down
         else:
             emptying = onto
             king_rank = next((top[0] for top in reachable if _king(talon[top[1] - 1])), None)
-        for i, (down, up) in enumerate(columns):
-            if not up:
+        for i, column in enumerate(columns):
+            if len(column) == 1:
                 continue
-            card = up[-1]
+            card = column[-1]
             if _next(found, card):
                 child = (_take(columns, i, 1), _raise(found, card), talon, shown, redeals)
                 home.append((0, (_code(0, i, HOME, 1), child, NOTHING)))
-            if down:
-                for j in _targets(up[0], tops, empty):
-                    reveal.append((-len(down), self._run_move(state, i, 0, j)))
-            elif not _king(up[0]) and king_rank is not None:
-                for j in _targets(up[0], tops, empty):
-                    emptying.append((king_rank, self._run_move(state, i, 0, j)))
+            at = _run(column)
+            if column[0]:
+                for j in _targets(column[at], tops, empty):
+                    reveal.append((-column[0], self._run_move(state, i, at, j)))
+            elif not _king(column[at]) and king_rank is not None:
+                for j in _targets(column[at], tops, empty):
+                    emptying.append((king_rank, self._run_move(state, i, at, j)))
         for group in (home, reveal, onto):
             group.sort(key=lambda item: item[0])
             for _, move in group:
@@ -393,23 +410,23 @@ class _Search:
         # frees the card for home, else put off, and only where the other
         # card that may lie on it can come (from the waste or a column's foot).
         reach = {talon[top[1] - 1] for top in reachable}
-        reach.update(up[0] for _, up in columns if up)
-        for i, (_, up) in enumerate(columns):
-            for k in range(1, len(up)):
-                below = up[k - 1]
+        reach.update(column[_run(column)] for column in columns if len(column) > 1)
+        for i, column in enumerate(columns):
+            for at in range(_run(column) + 1, len(column)):
+                below = column[at - 1]
                 if _next(found, below):
-                    for j in _targets(up[k], tops, empty):
-                        yield self._run_move(state, i, k, j)
-                elif _TWIN[up[k]] in reach:
-                    for j in _targets(up[k], tops, empty):
-                        code, child, child_owed = self._run_move(state, i, k, j)
+                    for j in _targets(column[at], tops, empty):
+                        yield self._run_move(state, i, at, j)
+                elif _TWIN[column[at]] in reach:
+                    for j in _targets(column[at], tops, empty):
+                        code, child, child_owed = self._run_move(state, i, at, j)
                         self.put_off.append(((*self.path, code), child, child_owed))
 
     def _every_move(self, state: State) -> Iterator[Move]:
         """Every legal move, a draw included, without reductions."""
         columns, found, talon, shown, redeals = state
-        tops = {up[-1]: j for j, (_, up) in enumerate(columns) if up}
-        empties = [i for i, (down, up) in enumerate(columns) if not down and not up]
+        tops = {column[-1]: j for j, column in enumerate(columns) if len(column) > 1}
+        empties = [i for i, column in enumerate(columns) if len(column) == 1]
 
         def targets(card: int) -> list[int]:
             return [tops[top] for top in _ONTO[card] if top in tops] + (
@@ -422,14 +439,14 @@ class _Search:
                 yield self._from_waste(state, (0, shown, redeals), None)
             for j in targets(card):
                 yield self._from_waste(state, (0, shown, redeals), j)
-        for i, (_, up) in enumerate(columns):
-            if up and _next(found, up[-1]):
-                child = (_take(columns, i, 1), _raise(found, up[-1]), talon, shown, redeals)
+        for i, column in enumerate(columns):
+            if len(column) > 1 and _next(found, column[-1]):
+                child = (_take(columns, i, 1), _raise(found, column[-1]), talon, shown, redeals)
                 yield _code(0, i, HOME, 1), child, NOTHING
-            for k, card in enumerate(up):
-                for j in targets(card):
+            for at in range(_run(column), len(column)):
+                for j in targets(column[at]):
                     if j != i:
-                        code, child, _ = self._run_move(state, i, k, j)
+                        code, child, _ = self._run_move(state, i, at, j)
                         yield code, child, NOTHING
         if shown < len(talon):
             drawn = min(shown + self.draw, len(talon))
@@ -453,8 +470,9 @@ class _Search:
         columns, found, talon, shown, redeals = state
         if found == ALL_HOME:
             return True
-        # Columns as a set: only empty ones are alike, and their number follows.
-        key = (frozenset(columns), found, talon, shown, redeals)
+        # Columns sorted: only empty ones are alike. A byte no column holds
+        # joins them.
+        key = (b"\xff".join(sorted(columns)), found, talon, shown, redeals)
         # A position owing a move may make only some of its moves: none to
         # try if it was reached before owing nothing.
         seen, new = self.seen, False
@@ -486,8 +504,12 @@ def position(
     bottom), the foundation heights by suit, the talon (the waste from the
     bottom, then the stock in the order it is drawn), how many of its cards
     are on the waste, and the redeals used."""
+    laid = []
+    for down, up in columns:
+        hidden = bytes(down)
+        laid.append(_COUNT[len(hidden)] + hidden + bytes(up))
     return (
-        tuple((bytes(down), bytes(up)) for down, up in columns),
+        tuple(laid),
         sum(h << (suit << 2) for suit, h in enumerate(found)),
         bytes(talon),
         shown,

@@ -45,21 +45,21 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
     top = 0  # nothing on it: the foot of its column, or as *free* in the talon
     in_column = bottom = 0
     empty = False
-    for down, up in columns:
-        if not up:
+    for column in columns:  # face-down cards, then the cards from the bottom
+        if len(column) == 1:
             empty = True
             continue
         under = 0
-        for card in down:
+        for at in range(1, len(column)):
+            card = column[at]
             below[card] = under
             under = card
-            in_column |= bit[card]
-        for card in up:
-            below[card] = under
-            under = card
-            free |= bit[card]
+            if at > column[0]:
+                free |= bit[card]
+            else:
+                in_column |= bit[card]
         top |= bit[under]
-        bottom |= bit[(down or up)[0]]
+        bottom |= bit[column[1]]
     in_column |= free
     if last_pass:
         under = 0
