@@ -470,9 +470,12 @@ class _Search:
         columns, found, talon, shown, redeals = state
         if found == ALL_HOME:
             return True
-        # Columns sorted: only empty ones are alike. A byte no column holds
-        # joins them.
-        key = (b"\xff".join(sorted(columns)), found, talon, shown, redeals)
+        # One bytes: the columns sorted (only empty ones are alike), the
+        # talon, then the numbers, joined by a byte that none of them holds.
+        parts = sorted(columns)
+        parts.append(talon)
+        parts.append(bytes((shown, redeals, found & 255, found >> 8)))
+        key = b"\xff".join(parts)
         # A position owing a move may make only some of its moves: none to
         # try if it was reached before owing nothing.
         seen, new = self.seen, False
