@@ -210,14 +210,14 @@ class _Search:
         self.path: list[int] = []  # move codes
         #: Memos: :meth:`_waste_tops` by talon size, cards shown and
         #: redeals; the cards that go home at once, by foundations.
-        self._tops: dict[tuple[int, int, int], list[Top]] = {}
+        self._tops: dict[int, list[Top]] = {}
         self._home_at_once: dict[int, frozenset[int]] = {}
 
     # -- the talon -------------------------------------------------------------
 
     def _waste_tops(self, talon: bytes, shown: int, redeals: int) -> list[Top]:
         """The waste's top card now, and each card the stock can bring up there."""
-        key = (len(talon), shown, redeals)
+        key = (redeals * 32 + len(talon)) * 32 + shown  # 24 cards at most
         tops = self._tops.get(key)
         if tops is None:
             tops = self._tops[key] = self._bring_up(len(talon), shown, redeals)
@@ -403,7 +403,8 @@ class _Search:
                 for j in _targets(column[at], tops, empty):
                     emptying.append((king_rank, self._run_move(state, i, at, j)))
         for group in (home, reveal, onto):
-            group.sort(key=lambda item: item[0])
+            if len(group) > 1:
+                group.sort(key=lambda item: item[0])
             for _, move in group:
                 yield move
         # Runs onto the twin of the card they lie on: at once where that
