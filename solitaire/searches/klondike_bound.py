@@ -45,7 +45,7 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
     top = 0  # nothing on it: the foot of its column, or as *free* in the talon
     in_column = bottom = 0
     empty = False
-    for column in columns:  # face-down cards, then the cards from the bottom
+    for column in columns:  # how many cards lie face down, then the cards
         if len(column) == 1:
             empty = True
             continue
