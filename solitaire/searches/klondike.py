@@ -48,7 +48,7 @@ from typing import Final
 from ..cards import KING
 from ..variants.klondike import Klondike
 from ._base import Budget, OutOfBudget, codes, collector_paused, deep_recursion
-from .klondike_bound import hopeless
+from .klondike_bound import height, hopeless
 
 # Cards as bytes, whose hash is kept: a child position shares the columns
 # (and mostly the talon) of its parent, so its key costs little to hash.
@@ -121,11 +121,6 @@ _UNDER: Final[list[tuple[int, ...]]] = [
     tuple(other for other in _CARDS if card in _ONTO[other]) for card in range(64)
 ]
 _TWIN: Final[list[int]] = [((3 - (card >> 4)) << 4) | (card & 15) for card in range(64)]
-
-
-def height(found: int, suit: int) -> int:
-    """The height of *suit*'s foundation, by the foundations' four bits a suit."""
-    return found >> (suit << 2) & 15
 
 
 #: The foundations when every card is home.

@@ -22,6 +22,12 @@ _RED: Final = 1 << 16 | 1 << 32
 _BIT: Final = [1 << card for card in range(64)]
 
 
+def height(found: int, suit: int) -> int:
+    """The height of *suit*'s foundation, in a state's foundations (four bits
+    a suit)."""
+    return found >> (suit << 2) & 15
+
+
 def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
     """Whether some card can never go home from *state*, even if every move
     could be made whenever it is allowed at all, in any order, and onto a
@@ -76,7 +82,7 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
         top |= free & ~in_column
     home = 0
     for suit in range(4):
-        home |= ((2 << (found >> (suit << 2) & 15)) - 1) << (16 * suit)
+        home |= ((2 << height(found, suit)) - 1) << (16 * suit)
     left = home
     moved = 0
     while True:
