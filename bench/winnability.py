@@ -344,12 +344,13 @@ leaves deals *unknown*. Rebuilt for the days from 2026-12-02 at 1 s a deal:
 Castle's End's pool holds the 1,000 won among deals 1…1,280 (about 4 % are
 left out as unknown, the rest are proved lost), Calculation's those among
 1…1,104 and Casket's those among 1…1,040 (before, 1…1,856 and
-1…1,472), Klondike draw 3's those among 1…1,952 (before, at 0.5 s,
-1…2,384) and Klondike draw 1's those among 1…6,768 (before, at 0.3 s,
-1…12,240). The Klondike pools leave out most deals: many are proved lost,
-and about a quarter (draw 3) and half (draw 1) stayed *unknown* at 1 s on
-the machine that built them. A
-rebuilt pool keeps its earlier deals for the days before (`PAST`), so no
+1…1,472). The Klondike pools were rebuilt again for the days from
+2026-12-03, at 1 s a deal with the faster search on this machine: draw 3's
+holds the 1,000 won among deals 1…1,680 (before, 1…1,952; at first, at 0.5 s,
+1…2,384) and draw 1's those among 1…4,944 (before, 1…6,768; at first, at
+0.3 s, 1…12,240). They leave out most deals: many are proved lost, and
+about a tenth (draw 3) and a quarter (draw 1) stay *unknown* at 1 s (above).
+A rebuilt pool keeps its earlier deals for the days before (`PAST`), so no
 day's daily deal changes.
 """
 

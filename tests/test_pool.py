@@ -55,33 +55,35 @@ def test_the_daily_deal_of_a_pooled_game_is_winnable() -> None:
 
 
 @pytest.mark.parametrize(
-    ("profile", "days_before"),
+    ("profile", "days_before", "rebuilt"),
     [
-        ("castles-end", [760, 1178, 1293, 777]),
-        ("calculation", [120, 554, 757, 304]),
-        ("casket", [766, 1275, 586, 639]),
-        ("klondike", [7601, 6440, 9276, 4199]),
+        ("castles-end", [760, 1178, 1293, 777], "2026-12-02"),
+        ("calculation", [120, 554, 757, 304], "2026-12-02"),
+        ("casket", [766, 1275, 586, 639], "2026-12-02"),
+        ("klondike", [7601, 6440, 9276, 4199, 1151], "2026-12-03"),
     ],
 )
 def test_a_rebuilt_pool_changes_no_daily_deal_of_a_day_begun_before(
-    profile: str, days_before: list[int]
+    profile: str, days_before: list[int], rebuilt: str
 ) -> None:
-    # These pools were rebuilt for the days from 2026-12-02 on; the days
-    # before keep the deals they had.
-    days = ["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"]
-    assert [daily_deal(profile, day) for day in days] == days_before
+    # These pools were rebuilt for the days from 2026-12-02 on, Klondike's
+    # again from 2026-12-03; the days before keep the deals they had.
+    days = ["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"]
+    assert [daily_deal(profile, day) for day in days[: len(days_before)]] == days_before
     cls = VARIANTS[profile]
     before, after = winnable_deals(cls, {}, "2026-12-01"), winnable_deals(cls, {}, "2026-12-02")
-    assert before != after and after == winnable_deals(cls, {})
-    assert daily_deal(profile, "2026-12-02") in after
+    assert before != after and daily_deal(profile, "2026-12-02") in after
+    assert winnable_deals(cls, {}, rebuilt) == winnable_deals(cls, {})
 
 
 def test_klondike_draw_3s_rebuilt_pool_keeps_its_deals_for_the_days_before() -> None:
-    # Rebuilt from 2026-12-02 at 1 s a deal: the won among deals 1…1952;
-    # before, at 0.5 s, those among 1…2384.
+    # Rebuilt from 2026-12-02 at 1 s a deal, the won among deals 1…1952
+    # (before, at 0.5 s, those among 1…2384); and from 2026-12-03 with the
+    # faster search, those among 1…1680.
     cls = VARIANTS["klondike"]
-    before = winnable_deals(cls, {"draw": 3}, "2026-12-01")
-    after = winnable_deals(cls, {"draw": 3}, "2026-12-02")
-    assert after == winnable_deals(cls, {"draw": 3})
-    assert len(before) == len(after) == 1000
-    assert max(before) == 2377 and max(after) == 1941
+    first, second, third = (
+        winnable_deals(cls, {"draw": 3}, day) for day in ("2026-12-01", "2026-12-02", "2026-12-03")
+    )
+    assert third == winnable_deals(cls, {"draw": 3})
+    assert len(first) == len(second) == len(third) == 1000
+    assert (max(first), max(second), max(third)) == (2377, 1941, 1677)
