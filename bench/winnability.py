@@ -348,7 +348,7 @@ left out as unknown, the rest are proved lost), Calculation's those among
 2026-12-03, at 1 s a deal with the faster search on this machine: draw 3's
 holds the 1,000 won among deals 1…1,680 (before, 1…1,952; at first, at 0.5 s,
 1…2,384) and draw 1's those among 1…4,944 (before, 1…6,768; at first, at
-0.3 s, 1…12,240). They leave out most deals: many are proved lost, and
+0.3 s, 1…12,240). They leave out many deals: most are proved lost, and
 about a tenth (draw 3) and a quarter (draw 1) stay *unknown* at 1 s (above).
 A rebuilt pool keeps its earlier deals for the days before (`PAST`), so no
 day's daily deal changes.
