@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.replies import Asker, Board, Notice
-from bot.service import GameService
-from bot.workers import Kind, Workers
+from bot.usecases.replies import Asker, Board, Notice
+from bot.usecases.service import GameService
+from bot.usecases.workers import Kind, Workers
 from solitaire import VARIANTS
 from solitaire.pool import winnable_deals
 from storage import open_store

@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"solitaire-bot: {error}", file=sys.stderr)
         return 2
-    from .client import run_bot
+    from .adapter.client import run_bot
 
     return run_bot(config)
 

@@ -21,8 +21,8 @@ from storage import open_store
 from texts import DEFAULT, LOCALES, tr
 
 from .config import Config
-from .replies import Asker, Board, Notice, Reply, Unfinished
-from .service import GameService
+from .usecases.replies import Asker, Board, Notice, Reply, Unfinished
+from .usecases.service import GameService
 
 CONSOLE_USER = 0
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameService
-from storage import SQLStore, open_store
+from bot.usecases.service import GameService
+from storage import Store, open_store
 from tests.botprocess import TOKEN, BotProcess
 from tests.databases import STORES, fresh_database
 from tests.fake_discord import FakeDiscord
@@ -54,13 +54,13 @@ async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
 
 
 @pytest.fixture
-async def store(database_url: str) -> AsyncIterator[SQLStore]:
+async def store(database_url: str) -> AsyncIterator[Store]:
     """A store on a fresh database."""
     async with await open_store(database_url) as opened:
         yield opened
 
 
 @pytest.fixture
-def service(store: SQLStore) -> GameService:
+def service(store: Store) -> GameService:
     """The game service on that store, its clock stopped."""
     return GameService(store, clock=lambda: 1_000_000.0)

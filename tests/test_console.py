@@ -58,3 +58,24 @@ def test_the_bot_without_a_token_says_what_to_set(tmp_path: Path) -> None:
     )
     assert result.returncode != 0
     assert "DISCORD_TOKEN" in result.stderr and ".env" in result.stderr
+
+
+def test_the_console_plays_a_game_without_loading_discord(tmp_path: Path) -> None:
+    # The console plays through the use cases alone: no Discord library is
+    # loaded, not even indirectly (a use case importing the adapter would).
+    script = f"""
+import io, sys, asyncio
+from bot.console import run_console
+out = io.StringIO()
+lines = io.StringIO("4f\\nh\\nu\\ns\\nquit\\n")
+argv = ["klondike", "--deal", "4711", "--database", "sqlite:///{tmp_path}/c.sqlite3",
+        "--picture", "{tmp_path}/t.png"]
+assert asyncio.run(run_console(argv, lines=lines, out=out)) == 0
+assert "Took back" in out.getvalue(), out.getvalue()
+print(sorted(name for name in sys.modules if name.split(".")[0] in ("discord", "aiohttp")))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from bot.replies import Asker, Board, Notice, Unfinished
-from bot.service import GameService
-from storage import SQLStore
+from bot.usecases.replies import Asker, Board, Notice, Unfinished
+from bot.usecases.service import GameService
+from storage import Store
 
 ALICE, BOB = 11, 22
 ODD = [
@@ -56,7 +56,7 @@ def text(rng: random.Random) -> str:
     return "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 12)))
 
 
-async def test_ten_thousand_odd_inputs(store: SQLStore) -> None:
+async def test_ten_thousand_odd_inputs(store: Store) -> None:
     rng = random.Random(10_000)
     service = GameService(store, clock=Clock())
     alice = await service.start(Asker(ALICE), "klondike", deal=4711)

@@ -7,18 +7,18 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.replies import Asker, Board, Notice, Unfinished
-from bot.service import GameService
-from bot.social import Social
+from bot.usecases.replies import Asker, Board, Notice, Unfinished
+from bot.usecases.service import GameService
+from bot.usecases.social import Social
 from solitaire import daily_deal, load_position
-from storage import SQLStore
+from storage import Store
 from tests.databases import execute
 
 GUILD = 77
 
 
 async def test_hint_counts_names_and_languages_survive_other_players_rollbacks(
-    store: SQLStore,
+    store: Store,
 ) -> None:
     service, social = GameService(store), Social(store)
     players = [Asker(100 + n, guild_id=GUILD) for n in range(12)]
@@ -61,7 +61,7 @@ async def test_todays_daily_deal_cannot_be_dealt_by_hand(service: GameService) -
     assert isinstance(counted, Board) and "counts" in counted.news
 
 
-async def test_a_leaderboard_of_a_busy_server_fits_in_a_message(store: SQLStore) -> None:
+async def test_a_leaderboard_of_a_busy_server_fits_in_a_message(store: Store) -> None:
     service, social = GameService(store), Social(store)
     for n in range(60):
         asker = Asker(1000 + n, guild_id=GUILD)
@@ -73,7 +73,7 @@ async def test_a_leaderboard_of_a_busy_server_fits_in_a_message(store: SQLStore)
 
 
 async def test_a_row_with_a_bad_timestamp_gets_a_short_answer(
-    service: GameService, store: SQLStore, database_url: str
+    service: GameService, store: Store, database_url: str
 ) -> None:
     started = await service.start(Asker(1), "klondike", deal=4711)
     assert isinstance(started, Board)

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.replies import Asker, Board, Notice
-from bot.service import GameService
+from bot.usecases.replies import Asker, Board, Notice
+from bot.usecases.service import GameService
 from render.text import describe, status_line
 from solitaire import VARIANTS, IllegalMove, new_game
 from solitaire.piles import pile_kind

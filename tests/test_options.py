@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from bot.commands import play
+from bot.adapter.commands import play
 from solitaire import VARIANTS, BadOption, new_game
 
 GAMES = sorted(VARIANTS)

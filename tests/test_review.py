@@ -6,8 +6,8 @@ import io
 
 from PIL import Image
 
-from bot import jobs
-from bot.review import _said
+from bot.usecases import jobs
+from bot.usecases.review import _said
 from solitaire import load_game, new_game
 
 

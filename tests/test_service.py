@@ -8,10 +8,10 @@ import io
 import pytest
 from PIL import Image
 
-from bot.replies import Asker, Board, Notice, Unfinished
-from bot.service import MAX_MOVES, GameService
+from bot.usecases.replies import Asker, Board, Notice, Unfinished
+from bot.usecases.service import MAX_MOVES, GameService
 from solitaire import load_game, load_position, new_game
-from storage import SQLStore, open_store
+from storage import Store, open_store
 from tests.databases import execute
 
 ALICE, BOB = 1, 2
@@ -47,7 +47,7 @@ async def test_bad_options_get_a_clear_reply(
 
 
 async def test_an_unfinished_game_is_never_lost_silently(
-    service: GameService, store: SQLStore
+    service: GameService, store: Store
 ) -> None:
     first = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     await service.move(Asker(ALICE), "s")
@@ -59,7 +59,7 @@ async def test_an_unfinished_game_is_never_lost_silently(
     assert (await service.current_game(ALICE)).id == fresh.game_id  # type: ignore[union-attr]
 
 
-async def test_a_move_is_stored_before_it_is_shown(service: GameService, store: SQLStore) -> None:
+async def test_a_move_is_stored_before_it_is_shown(service: GameService, store: Store) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     moved = await board(await service.move(Asker(ALICE), "4f"))
     assert moved.news == "`4 f1` — A♣ to foundation f1"
@@ -67,14 +67,14 @@ async def test_a_move_is_stored_before_it_is_shown(service: GameService, store: 
     assert moved.revision == (await store.get_game(started.game_id)).revision
 
 
-async def test_an_illegal_move_changes_nothing(service: GameService, store: SQLStore) -> None:
+async def test_an_illegal_move_changes_nothing(service: GameService, store: Store) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     reply = await service.move(Asker(ALICE), "7 1")
     assert isinstance(reply, Notice) and "can't go on" in reply.text
     assert (await store.get_game(started.game_id)).revision == started.revision
 
 
-async def test_commands_undo_redo_auto_hint(service: GameService, store: SQLStore) -> None:
+async def test_commands_undo_redo_auto_hint(service: GameService, store: Store) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     auto = await board(await service.move(Asker(ALICE), "a"))
     assert auto.news == "Auto: `4 f1`, `4 f1`."
@@ -92,14 +92,14 @@ async def test_commands_undo_redo_auto_hint(service: GameService, store: SQLStor
     )  # a hint changes no revision
 
 
-async def test_a_press_from_another_user_is_refused(service: GameService, store: SQLStore) -> None:
+async def test_a_press_from_another_user_is_refused(service: GameService, store: Store) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     reply = await service.move(Asker(BOB), "s", game_id=started.game_id, revision=started.revision)
     assert isinstance(reply, Notice) and f"<@{ALICE}>'s game" in reply.text
     assert (await store.get_game(started.game_id)).moves == []
 
 
-async def test_two_presses_on_one_board_play_once(service: GameService, store: SQLStore) -> None:
+async def test_two_presses_on_one_board_play_once(service: GameService, store: Store) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     replies = await asyncio.gather(
         *(
@@ -113,7 +113,7 @@ async def test_two_presses_on_one_board_play_once(service: GameService, store: S
 
 
 async def test_many_moves_at_once_on_one_game_all_land_in_order(
-    service: GameService, store: SQLStore
+    service: GameService, store: Store
 ) -> None:
     started = await board(
         await service.start(Asker(ALICE), "klondike", deal=4711, options={"passes": "unlimited"})
@@ -124,7 +124,7 @@ async def test_many_moves_at_once_on_one_game_all_land_in_order(
 
 
 async def test_a_record_that_does_not_replay_is_reported_and_kept(
-    service: GameService, store: SQLStore, database_url: str
+    service: GameService, store: Store, database_url: str
 ) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     sql = "UPDATE games SET moves = '[\"7 1x9\"]' WHERE id = ?"
@@ -136,7 +136,7 @@ async def test_a_record_that_does_not_replay_is_reported_and_kept(
     assert isinstance(await service.start(Asker(ALICE), "klondike", deal=1), Board)
 
 
-async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: SQLStore) -> None:
+async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: Store) -> None:
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["f1"] = piles["f1"][:-1]
     piles["1"] = ["KS"]
@@ -148,7 +148,7 @@ async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: SQ
     assert isinstance(await service.move(Asker(ALICE), "s", game_id=row.id), Notice)  # over
 
 
-async def test_resign_ends_the_game(service: GameService, store: SQLStore) -> None:
+async def test_resign_ends_the_game(service: GameService, store: Store) -> None:
     started = await board(await service.start(Asker(ALICE), "casket", deal=2))
     resigned = await board(await service.resign(Asker(ALICE)))
     assert resigned.status == "resigned" and not resigned.moves
@@ -167,7 +167,7 @@ async def test_suggestions_follow_what_is_typed(service: GameService) -> None:
 
 
 async def test_a_hint_says_when_the_game_can_no_longer_be_won(
-    service: GameService, store: SQLStore
+    service: GameService, store: Store
 ) -> None:
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["f1"] = []
@@ -179,7 +179,7 @@ async def test_a_hint_says_when_the_game_can_no_longer_be_won(
 
 
 async def test_a_hint_from_the_solver_says_it_leads_to_a_win(
-    service: GameService, store: SQLStore
+    service: GameService, store: Store
 ) -> None:
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["1"] = [piles["f1"].pop(), piles["f2"].pop()]
@@ -188,7 +188,7 @@ async def test_a_hint_from_the_solver_says_it_leads_to_a_win(
     assert isinstance(reply, Notice) and "leads to a win" in reply.text
 
 
-async def test_hints_and_new_deals_are_rate_limited_per_user(store: SQLStore) -> None:
+async def test_hints_and_new_deals_are_rate_limited_per_user(store: Store) -> None:
     now = [1_000.0]
     service = GameService(store, clock=lambda: now[0])
     for deal in range(1, 7):
@@ -214,7 +214,7 @@ async def test_hints_and_new_deals_are_rate_limited_per_user(store: SQLStore) ->
 
 
 async def test_two_bot_processes_on_one_database_see_each_others_moves(
-    store: SQLStore, database_url: str
+    store: Store, database_url: str
 ) -> None:
     one = GameService(store)
     async with await open_store(database_url) as other_store:
@@ -240,7 +240,7 @@ async def test_options_that_are_not_the_games_are_refused(
 
 
 async def test_a_row_that_does_not_decode_is_reported_and_kept(
-    service: GameService, store: SQLStore, database_url: str
+    service: GameService, store: Store, database_url: str
 ) -> None:
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     await execute(
@@ -256,7 +256,7 @@ async def test_a_row_that_does_not_decode_is_reported_and_kept(
     assert stored == [('["s", oops',)]
 
 
-async def test_a_winnable_deal_where_a_pool_exists(service: GameService, store: SQLStore) -> None:
+async def test_a_winnable_deal_where_a_pool_exists(service: GameService, store: Store) -> None:
     from solitaire import VARIANTS
     from solitaire.pool import winnable_deals
 
@@ -280,7 +280,7 @@ def twenty_moves_from_winning() -> dict[str, list[str]]:
     return piles
 
 
-async def test_following_the_hints_takes_one_search(store: SQLStore) -> None:
+async def test_following_the_hints_takes_one_search(store: Store) -> None:
     # The clock stands still: a second search would be refused ("one hint at a time").
     service = GameService(store, clock=lambda: 1_000.0)
     row = await store.create_game(
@@ -296,7 +296,7 @@ async def test_following_the_hints_takes_one_search(store: SQLStore) -> None:
     assert stored.hint is not None and stored.hint["at"] == 0  # searched once, at the start
 
 
-async def test_a_hint_off_the_known_line_searches_again(store: SQLStore) -> None:
+async def test_a_hint_off_the_known_line_searches_again(store: Store) -> None:
     now = [1_000.0]
     service = GameService(store, clock=lambda: now[0])
     row = await store.create_game(
@@ -315,7 +315,7 @@ async def test_a_hint_off_the_known_line_searches_again(store: SQLStore) -> None
     assert kept is not None and kept["at"] == 1  # searched again, after the move off the line
 
 
-async def test_a_game_cannot_grow_past_the_move_limit(store: SQLStore) -> None:
+async def test_a_game_cannot_grow_past_the_move_limit(store: Store) -> None:
     record = new_game("klondike", deal=7, passes="unlimited").to_record()
     game = load_game(record)
     while len(game.moves) < MAX_MOVES:
@@ -340,7 +340,7 @@ async def test_a_flood_of_moves_is_slowed_down(service: GameService) -> None:
 
 
 async def test_the_deal_limit_holds_across_processes_and_skips_mistakes(
-    store: SQLStore, database_url: str
+    store: Store, database_url: str
 ) -> None:
     now = [1_000.0]
     one = GameService(store, clock=lambda: now[0])
@@ -356,7 +356,7 @@ async def test_the_deal_limit_holds_across_processes_and_skips_mistakes(
         assert isinstance(refused, Notice) and "try again in" in refused.text
 
 
-async def test_an_undo_in_a_long_restored_game_is_made_in_a_worker(store: SQLStore) -> None:
+async def test_an_undo_in_a_long_restored_game_is_made_in_a_worker(store: Store) -> None:
     game = new_game("klondike", deal=7, passes="unlimited")
     for _ in range(400):
         game.play("s")

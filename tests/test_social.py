@@ -10,12 +10,12 @@ from collections.abc import AsyncIterator
 import pytest
 from PIL import Image
 
-from bot.replies import Animation, Asker, Board, Notice, Picture, Shared, Unfinished
-from bot.service import GameService
-from bot.social import Social
-from bot.workers import Kind
+from bot.usecases.replies import Animation, Asker, Board, Notice, Picture, Shared, Unfinished
+from bot.usecases.service import GameService
+from bot.usecases.social import Social
+from bot.usecases.workers import Kind
 from solitaire import daily_deal, load_position
-from storage import SQLStore, open_store
+from storage import Store, open_store
 from texts import ordinal
 
 ALICE, BOB, CAROL = 1, 2, 3
@@ -37,18 +37,18 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(database_url: str, clock: Clock) -> AsyncIterator[SQLStore]:
+async def store(database_url: str, clock: Clock) -> AsyncIterator[Store]:
     async with await open_store(database_url, clock=clock) as opened:
         yield opened
 
 
 @pytest.fixture
-def service(store: SQLStore, clock: Clock) -> GameService:
+def service(store: Store, clock: Clock) -> GameService:
     return GameService(store, clock=clock)
 
 
 @pytest.fixture
-def social(store: SQLStore, clock: Clock) -> Social:
+def social(store: Store, clock: Clock) -> Social:
     return Social(store, clock=clock)
 
 
@@ -59,7 +59,7 @@ def two_moves_from_winning() -> dict[str, object]:
 
 
 async def win(
-    store: SQLStore,
+    store: Store,
     service: GameService,
     clock: Clock,
     user: int,
@@ -89,7 +89,7 @@ def test_ordinals() -> None:
 
 
 async def test_the_daily_deal_is_the_same_for_everyone_and_counts_once(
-    service: GameService, store: SQLStore
+    service: GameService, store: Store
 ) -> None:
     first = await service.daily(Asker(ALICE, guild_id=GUILD), "klondike")
     assert isinstance(first, Board) and "counts" in first.news
@@ -126,7 +126,7 @@ async def test_a_daily_with_an_unfinished_game_offers_a_choice(service: GameServ
 
 
 async def test_a_daily_win_says_how_it_compares(
-    store: SQLStore, service: GameService, clock: Clock
+    store: Store, service: GameService, clock: Clock
 ) -> None:
     day = "2025-11-30"
     await win(store, service, clock, BOB, deal=1, daily=day, seconds=30)
@@ -136,7 +136,7 @@ async def test_a_daily_win_says_how_it_compares(
 
 
 async def test_a_win_on_a_shared_deal_says_how_it_compares(
-    store: SQLStore, service: GameService, clock: Clock
+    store: Store, service: GameService, clock: Clock
 ) -> None:
     first = await win(store, service, clock, BOB, deal=42)
     assert "That is" not in first.news  # nobody to compare with yet
@@ -146,7 +146,7 @@ async def test_a_win_on_a_shared_deal_says_how_it_compares(
 
 
 async def test_stats_card_and_summary(
-    store: SQLStore, service: GameService, social: Social, clock: Clock
+    store: Store, service: GameService, social: Social, clock: Clock
 ) -> None:
     await win(store, service, clock, ALICE, deal=1)
     await service.start(Asker(ALICE), "klondike", deal=2)
@@ -162,7 +162,7 @@ async def test_stats_card_and_summary(
 
 
 async def test_the_leaderboard_names_players_without_asking_discord(
-    store: SQLStore, service: GameService, social: Social, clock: Clock
+    store: Store, service: GameService, social: Social, clock: Clock
 ) -> None:
     for user, name in ((ALICE, "Alice"), (BOB, "Bob")):
         await social.remember(user, name)
@@ -192,7 +192,7 @@ async def test_the_leaderboard_names_players_without_asking_discord(
 
 
 async def test_resigned_and_abandoned_games_count_as_losses(
-    service: GameService, social: Social, store: SQLStore
+    service: GameService, social: Social, store: Store
 ) -> None:
     await service.start(Asker(ALICE), "casket", deal=1)
     await service.start(Asker(ALICE), "casket", deal=2, replace=True)  # the first is abandoned
@@ -202,7 +202,7 @@ async def test_resigned_and_abandoned_games_count_as_losses(
 
 
 async def test_share_gives_the_winner_a_card_and_anyone_the_deal(
-    store: SQLStore, service: GameService, social: Social, clock: Clock
+    store: Store, service: GameService, social: Social, clock: Clock
 ) -> None:
     won = await win(store, service, clock, ALICE, deal=4711, undo=True)
     shared = await social.share(Asker(ALICE), won.game_id, "Alice")
@@ -218,7 +218,7 @@ async def test_share_gives_the_winner_a_card_and_anyone_the_deal(
 
 
 async def test_a_replay_that_would_wait_is_refused_before_the_bot_answers_in_public(
-    store: SQLStore, service: GameService, social: Social, clock: Clock
+    store: Store, service: GameService, social: Social, clock: Clock
 ) -> None:
     won = await win(store, service, clock, ALICE, deal=4711)
     await social.share(Asker(ALICE), won.game_id, "Alice")

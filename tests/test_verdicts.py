@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot import jobs
-from bot.verdicts import holds, verdict_line
+from bot.usecases import jobs
+from bot.usecases.verdicts import KnownVerdict, verdict_line
 from solitaire import new_game
+from solitaire.solver import Outcome
 from storage import GameRow, Status
 
 
@@ -34,14 +35,23 @@ def _row(revision: int, moves: int, undos: int, verdict: dict[str, object] | Non
 
 
 def test_a_kept_verdict_holds_for_its_position_and_a_loss_while_the_game_moves_on() -> None:
-    won = {"revision": 4, "moves": 4, "undos": 0, "outcome": "won", "since": None, "move": None}
-    lost = {**won, "outcome": "unwinnable", "since": 3, "move": "r2 6"}
-    assert holds(won, _row(4, 4, 0, won))
-    assert not holds(won, _row(5, 5, 0, won))  # a move may have lost it
-    assert holds(lost, _row(6, 6, 0, lost))  # lost stays lost…
-    assert not holds(lost, _row(7, 5, 1, lost))  # …until an undo
-    assert "since move 3 (`r2 6`)" in verdict_line(_row(6, 6, 0, lost), "en")
-    assert verdict_line(_row(5, 5, 0, won), "en") == ""  # unknown: nothing said
+    won = KnownVerdict(revision=4, moves=4, undos=0, outcome=Outcome.WON)
+    lost = KnownVerdict(6, 6, 0, Outcome.UNWINNABLE, since=3, move="r2 6")
+    assert won.holds(_row(4, 4, 0, won.to_row()))
+    assert not won.holds(_row(5, 5, 0, won.to_row()))  # a move may have lost it
+    assert lost.holds(_row(6, 6, 0, lost.to_row()))  # lost stays lost…
+    assert lost.holds(_row(9, 8, 0, lost.to_row()))
+    assert not lost.holds(_row(7, 5, 1, lost.to_row()))  # …until an undo
+    assert "since move 3 (`r2 6`)" in verdict_line(_row(6, 6, 0, lost.to_row()), "en")
+    assert verdict_line(_row(5, 5, 0, won.to_row()), "en") == ""  # unknown: nothing said
+
+
+def test_a_kept_verdict_reads_back_as_it_was_kept_and_a_damaged_one_as_none() -> None:
+    lost = KnownVerdict(6, 6, 0, Outcome.UNWINNABLE, since=3, move="r2 6")
+    assert KnownVerdict.from_row(lost.to_row()) == lost
+    assert KnownVerdict.from_row(None) is None
+    assert KnownVerdict.from_row({"revision": 1, "outcome": "maybe"}) is None
+    assert KnownVerdict.from_row(["won"]) is None
 
 
 def test_the_losing_move_is_found_among_many_by_halving() -> None:

@@ -37,7 +37,7 @@ def utc_day(timestamp: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
 
 
-def reviewable(status: str, game: Game) -> bool:
+def reviewable(status: Status, game: Game) -> bool:
     """Whether a game is over without a win: resigned, abandoned, or stuck."""
     return status in UNWON or (status == Status.PLAYING and game.is_stuck)
 

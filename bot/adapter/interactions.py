@@ -10,7 +10,7 @@ import discord
 from storage import StoreUnavailable
 from texts import locale_of, tr
 
-from .replies import Asker
+from ..usecases.replies import Asker
 
 log = logging.getLogger("bot")
 

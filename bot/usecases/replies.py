@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from storage import Status
 from texts import DEFAULT
 
 
@@ -35,7 +36,7 @@ class Board:
     summary: str
     png: bytes
     alt: str
-    status: str
+    status: Status
     moves: list[tuple[str, str]] = field(default_factory=list)
     can_draw: bool = False
     can_undo: bool = False
@@ -46,7 +47,7 @@ class Board:
 
     @property
     def won(self) -> bool:
-        return self.status == "won"
+        return self.status == Status.WON
 
     @property
     def text(self) -> str:

@@ -18,19 +18,20 @@ from discord import app_commands
 from storage import Store, StoreError, open_store
 from texts import DEFAULT, locale_of
 
+from ..config import Config
+from ..usecases.leases import ShardLease, ShardTaken
+from ..usecases.review import Reviews
+from ..usecases.service import GameService
+from ..usecases.settings import Preferences
+from ..usecases.social import Social
+from ..usecases.verdicts import Verdicts
+from ..usecases.workers import Workers
 from .chat import handle_message
 from .commands import COMMANDS
-from .config import Config
+from .components import DYNAMIC_ITEMS
 from .interactions import Interaction, language, say_privately, trouble
-from .leases import ShardLease, ShardTaken
-from .review import Reviews
-from .service import GameService
-from .settings import Preferences
-from .social import Social
+from .presses import Presses
 from .translator import CatalogueTranslator
-from .verdicts import Verdicts
-from .views import DYNAMIC_ITEMS
-from .workers import Workers
 
 log = logging.getLogger("bot")
 
@@ -44,6 +45,10 @@ class SolitaireBot(discord.AutoShardedClient):
     store: Store
     workers: Workers
     lease: ShardLease
+    preferences: Preferences
+    verdicts: Verdicts
+    reviews: Reviews
+    presses: Presses
 
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -80,6 +85,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.preferences = Preferences(self.store)
         self.verdicts = Verdicts(self.store, self.workers)
         self.reviews = Reviews(self.store, self.workers)
+        self.presses = Presses(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:

@@ -5,13 +5,15 @@ the revision the board shows (``sol:<game>:<action>:<revision>``): a press is
 handled from the id alone, with the game read from storage, so boards posted
 before a restart keep working, and a press on a board the game has moved past
 (a double click, an old message) plays nothing.
+
+An item only reads its id; what a press does is the client's
+:class:`~bot.adapter.presses.Presses`, which answers through
+:mod:`bot.adapter.answers`, where the boards these items sit on are built.
 """
 
 from __future__ import annotations
 
 import functools
-import io
-import logging
 import re
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -21,13 +23,9 @@ import discord
 from solitaire import VARIANTS
 from texts import DEFAULT, tr
 
-from .interactions import Interaction, asker_of, bot_of, language, say_privately, trouble
-from .posting import board_file, follow, keep_one_board, open_thread
-from .replies import Animation, Board, Notice, Reply, Unfinished
+from ..usecases.replies import Unfinished
+from .interactions import bot_of, language, say_privately, trouble
 
-log = logging.getLogger(__name__)
-
-ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a"}
 _LARGEST_ID = 2**63 - 1
 
 
@@ -98,20 +96,9 @@ class GameButton(
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = bot_of(interaction).service
-        if self.action == "share":
-            await share(interaction, self.game_id)
-            return
-        if self.action == "resume":
-            await respond(interaction, await service.show(asker_of(interaction), self.game_id))
-            return
-        reply = await service.move(
-            asker_of(interaction),
-            ACTIONS[self.action],
-            game_id=self.game_id,
-            revision=self.revision,
+        await bot_of(interaction).presses.game_button(
+            interaction, self.game_id, self.action, self.revision
         )
-        await respond(interaction, reply, edit=True)
 
 
 class MoveSelect(
@@ -154,15 +141,9 @@ class MoveSelect(
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        if not values or values[0] == "-":
-            await interaction.response.send_message(
-                tr(language(interaction), "menu.none"), ephemeral=True
-            )
-            return
-        reply = await bot_of(interaction).service.move(
-            asker_of(interaction), values[0], game_id=self.game_id, revision=self.revision
+        await bot_of(interaction).presses.move_select(
+            interaction, self.game_id, self.revision, values[0] if values else "-"
         )
-        await respond(interaction, reply, edit=True)
 
 
 class NewDealButton(
@@ -219,19 +200,7 @@ class NewDealButton(
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service, asker, choice = bot_of(interaction).service, asker_of(interaction), self.choice
-        if choice.daily:
-            reply = await service.daily(asker, choice.profile, replace=True)
-        else:
-            reply = await service.start(
-                asker,
-                choice.profile,
-                deal=choice.deal,
-                options=choice.options,
-                replace=True,
-                winnable=choice.winnable,
-            )
-        await respond(interaction, reply, new_game=True)
+        await bot_of(interaction).presses.new_deal(interaction, self.choice)
 
 
 class DealButton(
@@ -262,118 +231,7 @@ class DealButton(
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        asker = asker_of(interaction)
-        if self.action == "deal":
-            await bot_of(interaction).social.remember(asker.user_id, interaction.user.display_name)
-            reply = await bot_of(interaction).service.play_deal(asker, self.game_id)
-            await respond(interaction, reply, new_game=True)
-            return
-        if self.action == "review":
-            await interaction.response.defer(thinking=True)
-            found = await bot_of(interaction).reviews.review(asker, self.game_id)
-            await post_animation(interaction, found, "review.gif", "review.alt")
-            return
-        cheer = self.action == "cheer"
-        social = bot_of(interaction).social
-        refused = await social.refuse_replay(asker, self.game_id, cheer=cheer)
-        if refused is not None:
-            await respond(interaction, refused)
-            return
-        # A long game's GIF takes a moment: answer first, post it when ready.
-        await interaction.response.defer(thinking=True)
-        replay = await social.replay(asker, self.game_id, cheer=cheer)
-        name, alt = ("celebration.gif", "cheer.alt") if cheer else ("replay.gif", "replay.alt")
-        await post_animation(interaction, replay, name, alt)
-
-
-async def post_animation(
-    interaction: discord.Interaction[Any], reply: Animation | Notice, name: str, alt: str
-) -> None:
-    """Follows a deferred answer up with a GIF and its text, or a private notice."""
-    if isinstance(reply, Notice):
-        await interaction.followup.send(reply.text, ephemeral=True)
-        return
-    file = discord.File(io.BytesIO(reply.gif), name, description=tr(language(interaction), alt))
-    if not reply.gif:
-        await interaction.followup.send(reply.text)
-    elif reply.text:
-        await interaction.followup.send(reply.text, file=file)
-    else:
-        await interaction.followup.send(file=file)
-
-
-async def share(interaction: Interaction, game_id: int) -> None:
-    """Posts a win card publicly, with Play this deal and Replay buttons."""
-    user, asker, social = interaction.user, asker_of(interaction), bot_of(interaction).social
-    locale = asker.locale
-    await social.remember(user.id, user.display_name)
-    shared = await social.share(asker, game_id, user.display_name)
-    if isinstance(shared, Notice):
-        await interaction.response.send_message(shared.text, ephemeral=True)
-        return
-    view = discord.ui.View(timeout=None)
-    view.add_item(DealButton("deal", shared.game_id, locale=locale))
-    view.add_item(DealButton("replay", shared.game_id, locale=locale))
-    view.add_item(DealButton("cheer", shared.game_id, locale=locale))
-    file = discord.File(io.BytesIO(shared.png), "win.png", description=shared.text[:1024])
-    await interaction.response.send_message(shared.text, file=file, view=view)
+        await bot_of(interaction).presses.deal_button(interaction, self.action, self.game_id)
 
 
 DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton, DealButton)
-
-
-def board_view(board: Board, locale: str = DEFAULT) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    if board.reviewable:
-        view.add_item(DealButton("review", board.game_id, locale=locale))
-    if board.won:
-        view.add_item(GameButton(board.game_id, "share", board.revision, locale=locale))
-        return view
-    if board.status != "playing":
-        return view
-    game, revision = board.game_id, board.revision
-    can = {"draw": board.can_draw, "undo": board.can_undo, "hint": True, "auto": True}
-    for action, enabled in can.items():
-        view.add_item(GameButton(game, action, revision, disabled=not enabled, locale=locale))
-    if board.moves:
-        view.add_item(MoveSelect(game, revision, board.moves, locale=locale))
-    return view
-
-
-def choice_view(choice: Unfinished, user_id: int, locale: str = DEFAULT) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(choice.game_id, "resume", 0, locale=locale))
-    view.add_item(NewDealButton(user_id, choice, locale=locale))
-    return view
-
-
-async def respond(
-    interaction: Interaction, reply: Reply, *, edit: bool = False, new_game: bool = False
-) -> None:
-    """Answers an interaction with *reply*: a board (new, or in place of the
-    pressed one when *edit*), a private notice, or a resume-or-new choice.
-    A new board retires the game's previous one; a *new_game* gets a thread
-    of its own where the server asks for that."""
-    locale = language(interaction)
-    if isinstance(reply, Notice):
-        await interaction.response.send_message(reply.text, ephemeral=reply.private)
-    elif isinstance(reply, Unfinished):
-        view = choice_view(reply, interaction.user.id, locale)
-        await interaction.response.send_message(reply.text, view=view, ephemeral=True)
-    elif edit:
-        await interaction.response.edit_message(
-            content=reply.text, attachments=[board_file(reply)], view=board_view(reply, locale)
-        )
-        pressed, channel = interaction.message, interaction.channel_id
-        if pressed is not None and channel is not None:
-            follow(bot_of(interaction), reply, channel, pressed.id, locale)
-    else:
-        bot = bot_of(interaction)
-        threads = new_game and await bot.preferences.threads(interaction.guild_id)
-        if threads and await open_thread(interaction, reply, locale):
-            return
-        await interaction.response.send_message(
-            reply.text, file=board_file(reply), view=board_view(reply, locale)
-        )
-        message = await interaction.original_response()
-        await keep_one_board(bot, reply, message, locale)

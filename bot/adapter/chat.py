@@ -3,19 +3,17 @@ the channel of the player's current game when the message-content intent is on."
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from solitaire import is_move_like
 
-from .posting import keep_one_board
-from .replies import Asker, Board, Notice, Unfinished
-from .service import GameService
-from .views import board_view
+from ..usecases.replies import Asker
+from ..usecases.service import GameService
+from .answers import reply_to_message
 
 if TYPE_CHECKING:
     from .client import SolitaireBot
@@ -56,17 +54,4 @@ async def handle_message(
     guild_id = message.guild.id if message.guild else None
     asker = Asker(message.author.id, locale, guild_id, message.channel.id)
     reply = await service.move(asker, text)
-    if isinstance(reply, Notice | Unfinished):
-        await message.reply(reply.text, mention_author=False)
-        return
-    await _post_board(client, message, reply, locale)
-
-
-async def _post_board(
-    client: SolitaireBot, message: discord.Message, board: Board, locale: str
-) -> None:
-    file = discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:1024])
-    sent: Any = await message.reply(
-        board.text, file=file, view=board_view(board, locale), mention_author=False
-    )
-    await keep_one_board(client, board, sent, locale)
+    await reply_to_message(client, message, reply, locale)

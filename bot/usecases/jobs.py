@@ -20,7 +20,8 @@ from render import (
     render_stats_card,
     render_win_card,
 )
-from solitaire import Game, Move, Snapshot, load_game, load_position
+from solitaire import Move, Snapshot, load_game, load_position
+from solitaire.hindsight import position_after, searcher, turning_point
 from solitaire.solver import HINT_SECONDS, Outcome, solve
 
 
@@ -117,12 +118,10 @@ def stats_card(
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether a position can still be won: ``won`` (a win was found),
-    ``unwinnable`` (proved lost) or ``unknown``; once lost, the number of
-    the move after which it was (0: the deal itself) and that move, where
-    known."""
+    """Whether a position can still be won; once lost, the number of the
+    move after which it was (0: the deal itself) and that move, where known."""
 
-    outcome: str
+    outcome: Outcome
     since: int | None = None
     move: str | None = None
 
@@ -130,61 +129,32 @@ class Verdict:
 def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) -> Verdict:
     """Searches the position of *record* for at most *seconds*. If it is
     lost and the position after *winnable_at* moves was known to be winnable,
-    the positions between are bisected to name the move that lost it."""
+    the positions between are halved to name the move that lost it."""
     outcome = solve(load_game(record), max_seconds=seconds).outcome
     if outcome is not Outcome.UNWINNABLE:
-        return Verdict(outcome.value)
+        return Verdict(outcome)
     moves = list(record["moves"])
     if not moves:
-        return Verdict(outcome.value, since=0)
+        return Verdict(outcome, since=0)
     if winnable_at is None or winnable_at >= len(moves):
-        return Verdict(outcome.value)
-    kept, _, lost = _bisect(record, winnable_at, (), len(moves), True, seconds)
-    if not lost:
-        return Verdict(outcome.value)
-    return Verdict(outcome.value, since=kept + 1, move=moves[kept])
-
-
-def _after(record: Mapping[str, Any], count: int) -> Game:
-    """The game of *record* after its first *count* moves."""
-    return load_game({**record, "moves": list(record["moves"])[:count], "redo": []})
-
-
-def _bisect(
-    record: Mapping[str, Any],
-    low: int,
-    line: Sequence[Move],
-    high: int,
-    high_lost: bool,
-    seconds: float,
-) -> tuple[int, Sequence[Move], bool]:
-    """Bisects the positions of *record* between *low* moves (winnable, by
-    *line*) and *high* (not known to be; proved lost if *high_lost*), each
-    searched for at most *seconds*: along a game, the winnable positions come
-    first. Returns the last position found winnable, its winning line, and
-    whether the one after it was proved lost."""
-    while high - low > 1:
-        middle = (low + high) // 2
-        found = solve(_after(record, middle), max_seconds=seconds)
-        if found.outcome is Outcome.WON:
-            low, line = middle, found.moves
-        else:
-            high, high_lost = middle, found.outcome is Outcome.UNWINNABLE
-    return low, line, high_lost
+        return Verdict(outcome)
+    point = turning_point(searcher(record, seconds), winnable_at, (), len(moves), high_lost=True)
+    if not point.lost:
+        return Verdict(outcome)
+    return Verdict(outcome, since=point.kept + 1, move=moves[point.kept])
 
 
 @dataclass(frozen=True)
 class Review:
     """What a finished game's review found.
 
-    ``deal`` is the deal's verdict (``won``: it could be won; ``unwinnable``;
-    ``unknown``). For a deal that could be won, ``kept`` is the last
-    position known to be winnable (moves played) and ``lost`` whether the
-    move after it was proved to lose the game (``None``: unknown; the
-    position where the player stopped may still be winnable), with ``line``
-    a winning line from ``kept`` and ``gif`` its animation."""
+    ``deal`` says whether the deal could be won. For a deal that could,
+    ``kept`` is the last position known to be winnable (moves played) and
+    ``lost`` whether the move after it was proved to lose the game (``None``:
+    unknown; the position where the player stopped may still be winnable),
+    with ``line`` a winning line from ``kept`` and ``gif`` its animation."""
 
-    deal: str
+    deal: Outcome
     kept: int = 0
     lost: bool | None = None
     line: tuple[str, ...] = ()
@@ -193,31 +163,30 @@ class Review:
 
 def review(record: Mapping[str, Any], seconds: float, theme: str) -> Review:
     """Finds whether the deal of *record* could be won and, if so, the last
-    position of the game from which it still could, by bisecting the game's
-    positions (see :func:`_bisect`; a position from which the game went on
-    to a winnable one was winnable itself)."""
+    position of the game from which it still could (see :mod:`solitaire.hindsight`)."""
     moves = list(record["moves"])
-    start = solve(_after(record, 0), max_seconds=seconds)
+    judge = searcher(record, seconds)
+    start = judge(0)
     if start.outcome is not Outcome.WON:
-        return Review(start.outcome.value)
-    end = solve(_after(record, len(moves)), max_seconds=seconds)
+        return Review(start.outcome)
+    end = judge(len(moves))
     if end.outcome is Outcome.WON:
         return _review_from(record, len(moves), end.moves, theme, lost=False)
     lost_at_end = end.outcome is Outcome.UNWINNABLE
-    kept, line, lost = _bisect(record, 0, start.moves, len(moves), lost_at_end, seconds)
-    return _review_from(record, kept, line, theme, lost=lost or None)
+    point = turning_point(judge, 0, start.moves, len(moves), high_lost=lost_at_end)
+    return _review_from(record, point.kept, point.line, theme, lost=point.lost or None)
 
 
 def _review_from(
     record: Mapping[str, Any], kept: int, line: Sequence[Move], theme: str, *, lost: bool | None
 ) -> Review:
     """The review with a GIF of *line* played from the position after *kept* moves."""
-    game = _after(record, kept)
+    game = position_after(record, kept)
     shown = load_position(game.profile, game.position(), **game.options)
     for move in line:
         shown.play(move.notation)
     gif = render_replay(shown.to_record(), theme=THEMES[theme], max_frames=60).gif
-    return Review("won", kept, lost, tuple(move.notation for move in line), gif)
+    return Review(Outcome.WON, kept, lost, tuple(move.notation for move in line), gif)
 
 
 def is_stuck(record: Mapping[str, Any]) -> bool:

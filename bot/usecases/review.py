@@ -7,6 +7,7 @@ from collections import OrderedDict
 from typing import Any
 
 from solitaire import BadRecord
+from solitaire.solver import Outcome
 from storage import NotFound, Status, Store
 from texts import tr
 
@@ -82,9 +83,9 @@ class Reviews:
 
 def _said(found: jobs.Review, deal: int | None, locale: str) -> str:
     what = tr(locale, "review.deal", deal=deal) if deal is not None else tr(locale, "review.set")
-    if found.deal == "unwinnable":
+    if found.deal is Outcome.UNWINNABLE:
         return tr(locale, "review.cannot", what=what)
-    if found.deal == "unknown":
+    if found.deal is Outcome.UNKNOWN:
         return tr(locale, "review.unknown", what=what, seconds=REVIEW_SECONDS)
     lines = [tr(locale, "review.could", what=what)]
     if found.lost is False:

@@ -8,8 +8,8 @@ A change is acknowledged only after its transaction commits: the board is
 built from the game as stored.
 
 Over 400 lines because there are many use cases, each short; what they share
-lives elsewhere: the games in play (:mod:`bot.live`), boards
-(:mod:`bot.boards`), known hint lines (:mod:`bot.hints`), workers.
+lives beside it: the games in play (:mod:`.live`), boards
+(:mod:`.boards`), known hint lines (:mod:`.hints`), workers.
 """
 
 from __future__ import annotations

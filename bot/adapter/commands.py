@@ -12,10 +12,10 @@ from discord.app_commands import Choice
 
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 
+from ..usecases.replies import Picture
+from .answers import post_animation, respond
 from .interactions import Interaction, asker_of
-from .replies import Picture
 from .translator import text
-from .views import post_animation, respond
 
 GAMES = [Choice(name=cls.title, value=profile) for profile, cls in VARIANTS.items()]
 DRAWS = [Choice(name=text("choice.draw1"), value=1), Choice(name=text("choice.draw3"), value=3)]

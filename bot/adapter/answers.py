@@ -1,0 +1,212 @@
+"""Answering with a board: a use case's reply → a Discord answer.
+
+Everything that turns a :class:`~bot.usecases.replies.Reply` into messages
+lives here: the picture as a file, the buttons and the menu, a new board or
+an edit in place, one live board per game (the one before is retired), a
+thread per game where a server asks for it, the verdict added to a board
+afterwards, GIFs and win cards.
+
+A game's previous board is edited down to one line, without its picture and
+buttons, through the channel's message endpoint: the bot may edit its own
+messages there at any age and without the Manage Messages permission, where
+an interaction's token lapses after 15 minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from render.names import one_line
+from storage import BoardMessage, Status
+from texts import DEFAULT, tr
+
+from ..usecases.replies import Animation, Board, Notice, Reply, Shared, Unfinished
+from .components import DealButton, GameButton, MoveSelect, NewDealButton
+from .interactions import Interaction, bot_of, language
+
+if TYPE_CHECKING:
+    from .client import SolitaireBot
+
+log = logging.getLogger("bot")
+
+#: Discord's limits: a thread's name, a file's description (alt text).
+THREAD_NAME = 100
+ALT_TEXT = 1024
+
+
+def board_file(board: Board) -> discord.File:
+    return discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:ALT_TEXT])
+
+
+def board_view(board: Board, locale: str = DEFAULT) -> discord.ui.View:
+    """The board's controls: Draw, Undo, Hint, Auto and the move menu while
+    it is played; Share on a win; Review on a game over without one."""
+    view = discord.ui.View(timeout=None)
+    if board.reviewable:
+        view.add_item(DealButton("review", board.game_id, locale=locale))
+    if board.won:
+        view.add_item(GameButton(board.game_id, "share", board.revision, locale=locale))
+        return view
+    if board.status != Status.PLAYING:
+        return view
+    game, revision = board.game_id, board.revision
+    can = {"draw": board.can_draw, "undo": board.can_undo, "hint": True, "auto": True}
+    for action, enabled in can.items():
+        view.add_item(GameButton(game, action, revision, disabled=not enabled, locale=locale))
+    if board.moves:
+        view.add_item(MoveSelect(game, revision, board.moves, locale=locale))
+    return view
+
+
+def choice_view(choice: Unfinished, user_id: int, locale: str = DEFAULT) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(choice.game_id, "resume", 0, locale=locale))
+    view.add_item(NewDealButton(user_id, choice, locale=locale))
+    return view
+
+
+async def respond(
+    interaction: Interaction, reply: Reply, *, edit: bool = False, new_game: bool = False
+) -> None:
+    """Answers an interaction with *reply*: a board (new, or in place of the
+    pressed one when *edit*), a private notice, or a resume-or-new choice.
+    A new board retires the game's previous one; a *new_game* gets a thread
+    of its own where the server asks for that."""
+    locale = language(interaction)
+    if isinstance(reply, Notice):
+        await interaction.response.send_message(reply.text, ephemeral=reply.private)
+    elif isinstance(reply, Unfinished):
+        view = choice_view(reply, interaction.user.id, locale)
+        await interaction.response.send_message(reply.text, view=view, ephemeral=True)
+    elif edit:
+        await interaction.response.edit_message(
+            content=reply.text, attachments=[board_file(reply)], view=board_view(reply, locale)
+        )
+        pressed, channel = interaction.message, interaction.channel_id
+        if pressed is not None and channel is not None:
+            follow(bot_of(interaction), reply, channel, pressed.id, locale)
+    else:
+        bot = bot_of(interaction)
+        threads = new_game and await bot.preferences.threads(interaction.guild_id)
+        if threads and await _open_thread(interaction, reply, locale):
+            return
+        await interaction.response.send_message(
+            reply.text, file=board_file(reply), view=board_view(reply, locale)
+        )
+        message = await interaction.original_response()
+        await keep_one_board(bot, reply, message, locale)
+
+
+async def reply_to_message(
+    bot: SolitaireBot, message: discord.Message, reply: Reply, locale: str
+) -> None:
+    """Answers a move typed in chat: a notice in words, or a new board."""
+    if isinstance(reply, Notice | Unfinished):
+        await message.reply(reply.text, mention_author=False)
+        return
+    sent = await message.reply(
+        reply.text, file=board_file(reply), view=board_view(reply, locale), mention_author=False
+    )
+    await keep_one_board(bot, reply, sent, locale)
+
+
+async def keep_one_board(
+    bot: SolitaireBot, board: Board, message: discord.Message, locale: str
+) -> None:
+    """Remembers *message* as the game's board, retires the one before, and
+    looks into whether the game can still be won (for players who ask)."""
+    old = await bot.service.remember_board(board.game_id, message.channel.id, message.id)
+    if old is not None:
+        await _retire(bot, old, message.jump_url, locale)
+    follow(bot, board, message.channel.id, message.id, locale)
+
+
+def follow(bot: SolitaireBot, board: Board, channel_id: int, message_id: int, locale: str) -> None:
+    """Starts the search of *board*'s position in the background: the reply
+    is out already, and the board is edited when the verdict is in."""
+    task = asyncio.create_task(_show_verdict(bot, board, channel_id, message_id, locale))
+    bot.background.add(task)
+    task.add_done_callback(bot.background.discard)
+
+
+async def _show_verdict(
+    bot: SolitaireBot, board: Board, channel_id: int, message_id: int, locale: str
+) -> None:
+    line = await bot.verdicts.find(board, message_id, locale)
+    if not line:
+        return
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await message.edit(content=replace(board, verdict=line).text)
+    except (discord.HTTPException, aiohttp.ClientError) as error:
+        log.info("verdict not shown on %s: %r", message_id, error)
+
+
+async def _retire(bot: discord.Client, old: BoardMessage, link: str, locale: str) -> None:
+    """Edits an old board down to one line pointing at the new one. A board
+    that is gone, or out of the bot's reach, is left as it is."""
+    channel_id, message_id = old
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await message.edit(content=tr(locale, "board.moved", link=link), attachments=[], view=None)
+    except discord.HTTPException as error:
+        log.info("board %s in %s not retired: %s", message_id, channel_id, error.status)
+
+
+async def _open_thread(interaction: Interaction, board: Board, locale: str) -> bool:
+    """Opens a thread for a new game, posts its board there and answers in
+    the channel with one line. Returns ``False`` (nothing done) where no
+    thread can be opened: not a text channel, or no permission."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        return False
+    game = board.summary.split(" · ")[0]
+    name = one_line(f"{interaction.user.display_name} · {game}")[:THREAD_NAME]
+    try:
+        thread = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+        )
+    except discord.HTTPException as error:
+        log.info("no thread in %s: %s", channel.id, error.status)
+        return False
+    await interaction.response.send_message(
+        tr(locale, "thread.opened", thread=thread.mention, game=game)
+    )
+    message = await thread.send(board.text, file=board_file(board), view=board_view(board, locale))
+    await keep_one_board(interaction.client, board, message, locale)
+    return True
+
+
+async def post_animation(
+    interaction: discord.Interaction[Any], reply: Animation | Notice, name: str, alt: str
+) -> None:
+    """Follows a deferred answer up with a GIF and its text, or a private notice."""
+    if isinstance(reply, Notice):
+        await interaction.followup.send(reply.text, ephemeral=True)
+        return
+    file = discord.File(io.BytesIO(reply.gif), name, description=tr(language(interaction), alt))
+    if not reply.gif:
+        await interaction.followup.send(reply.text)
+    elif reply.text:
+        await interaction.followup.send(reply.text, file=file)
+    else:
+        await interaction.followup.send(file=file)
+
+
+async def post_win_card(interaction: Interaction, shared: Shared | Notice, locale: str) -> None:
+    """Posts a win card publicly, with Play this deal, Replay and Celebrate."""
+    if isinstance(shared, Notice):
+        await interaction.response.send_message(shared.text, ephemeral=True)
+        return
+    view = discord.ui.View(timeout=None)
+    for action in ("deal", "replay", "cheer"):
+        view.add_item(DealButton(action, shared.game_id, locale=locale))
+    file = discord.File(io.BytesIO(shared.png), "win.png", description=shared.text[:ALT_TEXT])
+    await interaction.response.send_message(shared.text, file=file, view=view)

@@ -1,0 +1,101 @@
+"""What a press on a board's button or menu does: the use case it asks for,
+answered through :mod:`bot.adapter.answers`.
+
+The items themselves (:mod:`bot.adapter.components`) only read their
+``custom_id`` and hand the press here, through the client, so that the module
+that builds a board's items and the one that answers their presses do not
+import each other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from texts import tr
+
+from ..usecases.replies import Unfinished
+from .answers import post_animation, post_win_card, respond
+from .interactions import Interaction, asker_of, language
+
+if TYPE_CHECKING:
+    from .client import SolitaireBot
+
+#: What each of a board's buttons types.
+ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a"}
+
+
+class Presses:
+    """The handlers of the persistent items, for one bot."""
+
+    def __init__(self, bot: SolitaireBot) -> None:
+        self._bot = bot
+
+    async def game_button(
+        self, interaction: Interaction, game_id: int, action: str, revision: int
+    ) -> None:
+        """Draw, Undo, Hint or Auto on a board; Share on a win; Resume on a choice."""
+        service, asker = self._bot.service, asker_of(interaction)
+        if action == "share":
+            user = interaction.user
+            await self._bot.social.remember(user.id, user.display_name)
+            shared = await self._bot.social.share(asker, game_id, user.display_name)
+            await post_win_card(interaction, shared, asker.locale)
+        elif action == "resume":
+            await respond(interaction, await service.show(asker, game_id))
+        else:
+            reply = await service.move(asker, ACTIONS[action], game_id=game_id, revision=revision)
+            await respond(interaction, reply, edit=True)
+
+    async def move_select(
+        self, interaction: Interaction, game_id: int, revision: int, value: str
+    ) -> None:
+        """A move picked from a board's menu (``-``: the menu had none)."""
+        if value == "-":
+            await interaction.response.send_message(
+                tr(language(interaction), "menu.none"), ephemeral=True
+            )
+            return
+        reply = await self._bot.service.move(
+            asker_of(interaction), value, game_id=game_id, revision=revision
+        )
+        await respond(interaction, reply, edit=True)
+
+    async def new_deal(self, interaction: Interaction, choice: Unfinished) -> None:
+        """Abandons the unfinished game and deals the one that was asked for."""
+        service, asker = self._bot.service, asker_of(interaction)
+        if choice.daily:
+            reply = await service.daily(asker, choice.profile, replace=True)
+        else:
+            reply = await service.start(
+                asker,
+                choice.profile,
+                deal=choice.deal,
+                options=choice.options,
+                replace=True,
+                winnable=choice.winnable,
+            )
+        await respond(interaction, reply, new_game=True)
+
+    async def deal_button(self, interaction: Interaction, action: str, game_id: int) -> None:
+        """Play this deal, Replay or Celebrate on a win card; Review on a lost game."""
+        asker, social = asker_of(interaction), self._bot.social
+        if action == "deal":
+            await social.remember(asker.user_id, interaction.user.display_name)
+            reply = await self._bot.service.play_deal(asker, game_id)
+            await respond(interaction, reply, new_game=True)
+            return
+        if action == "review":
+            await interaction.response.defer(thinking=True)
+            found = await self._bot.reviews.review(asker, game_id)
+            await post_animation(interaction, found, "review.gif", "review.alt")
+            return
+        cheer = action == "cheer"
+        refused = await social.refuse_replay(asker, game_id, cheer=cheer)
+        if refused is not None:
+            await respond(interaction, refused)
+            return
+        # A long game's GIF takes a moment: answer first, post it when ready.
+        await interaction.response.defer(thinking=True)
+        replay = await social.replay(asker, game_id, cheer=cheer)
+        name, alt = ("celebration.gif", "cheer.alt") if cheer else ("replay.gif", "replay.alt")
+        await post_animation(interaction, replay, name, alt)

@@ -1,0 +1,146 @@
+"""Can this game still be won? A line on the board for the players who ask.
+
+After a move is answered, a worker searches the new position within a small
+budget; the reply never waits for it. What it finds is kept with the game
+(``GameRow.verdict``), and the adapter adds it to the board's message if that
+message is still the game's live board. The next board shows the last
+verdict that still holds: "winnable" only for the very position it was found
+for, "no longer winnable" for as long as the game only moves on (an undo may
+make it winnable again). When the search proves the game lost right after a
+position known to be winnable, the verdict names the move that lost it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from solitaire import BadRecord
+from solitaire.solver import Outcome
+from storage import GameRow, Status, Store, StoreError
+from texts import tr
+
+from . import jobs
+from .replies import Board
+from .workers import Busy, Kind, Workers
+
+log = logging.getLogger(__name__)
+
+#: The search budget for a position (a hint gets 0.2 s).
+VERDICT_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class KnownVerdict:
+    """What a search found about a game's position, as kept with the game:
+    the revision, moves and undos it was found at, and :class:`jobs.Verdict`'s
+    fields."""
+
+    revision: int
+    moves: int
+    undos: int
+    outcome: Outcome
+    since: int | None = None
+    move: str | None = None
+
+    @classmethod
+    def from_row(cls, kept: Any) -> KnownVerdict | None:
+        """The verdict kept in a row (``GameRow.verdict``), if one is there and readable."""
+        try:
+            since = kept.get("since")
+            return cls(
+                int(kept["revision"]),
+                int(kept["moves"]),
+                int(kept["undos"]),
+                Outcome(kept["outcome"]),
+                None if since is None else int(since),
+                kept.get("move") or None,
+            )
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return None
+
+    def to_row(self) -> dict[str, Any]:
+        return {**asdict(self), "outcome": self.outcome.value}
+
+    def holds(self, row: GameRow) -> bool:
+        """Whether this still says how the game stands as *row* stores it."""
+        if self.revision == row.revision:
+            return True
+        # A lost game stays lost as long as it only moves on.
+        return (
+            self.outcome is Outcome.UNWINNABLE
+            and self.undos == row.undos
+            and self.moves <= len(row.moves)
+        )
+
+    def line(self, locale: str) -> str:
+        """The board's line for this verdict."""
+        if self.outcome is Outcome.WON:
+            return tr(locale, "verdict.winnable")
+        if self.since == 0:
+            return tr(locale, "verdict.cannot")
+        if self.since is not None and self.move:
+            return tr(locale, "verdict.lost_since", n=self.since, move=self.move)
+        return tr(locale, "verdict.lost")
+
+
+def verdict_line(row: GameRow, locale: str) -> str:
+    """The board's line about whether the game can still be won ("" if
+    unknown), from the verdict kept with the game."""
+    known = KnownVerdict.from_row(row.verdict)
+    if row.status != Status.PLAYING or known is None or not known.holds(row):
+        return ""
+    return known.line(locale)
+
+
+class Verdicts:
+    """Searches positions for the players who want to know, after the reply."""
+
+    def __init__(self, store: Store, workers: Workers) -> None:
+        self._store, self._workers = store, workers
+
+    async def find(self, board: Board, message_id: int, locale: str) -> str | None:
+        """Finds out whether *board*'s game can still be won and keeps it.
+        Returns the board's new verdict line, for the message *message_id*,
+        if that message is still the game's live board and still shows this
+        position; else ``None``. Runs after the reply: trouble is logged,
+        never raised."""
+        try:
+            return await self._find(board, message_id, locale)
+        except (StoreError, BadRecord, RuntimeError, OSError) as error:
+            log.warning("verdict of game %s not found: %r", board.game_id, error)
+            return None
+
+    async def _find(self, board: Board, message_id: int, locale: str) -> str | None:
+        if board.status != Status.PLAYING:
+            return None
+        if not (await self._store.settings(board.owner_id)).verdicts:
+            return None
+        row = await self._store.get_game(board.game_id)
+        known = KnownVerdict.from_row(row.verdict)
+        if row.revision != board.revision or (known is not None and known.holds(row)):
+            return None  # moved on already, or known and shown
+        winnable_at = (
+            known.moves
+            if known is not None and known.outcome is Outcome.WON and known.undos == row.undos
+            else None
+        )
+        try:
+            found = await self._workers.run(
+                Kind.VERDICT, jobs.verdict, row.record, winnable_at, VERDICT_SECONDS
+            )
+        except Busy:
+            return None  # many players at once: this position stays unknown
+        if found.outcome is Outcome.UNKNOWN:
+            return None
+        verdict = KnownVerdict(
+            row.revision, len(row.moves), row.undos, found.outcome, found.since, found.move
+        )
+        if not await self._store.set_verdict(row.id, row.revision, verdict.to_row()):
+            return None
+        # The search took a while: a newer board may have retired this one.
+        now = await self._store.get_game(row.id)
+        if now.revision != row.revision or now.message_id != message_id:
+            return None
+        return verdict.line(locale)
