@@ -1,8 +1,11 @@
-"""Saved games that survive restarts: SQLite through aiosqlite.
+"""Saved games that survive restarts: SQLite through aiosqlite (the
+default, one process), or PostgreSQL through asyncpg (many processes on one
+database).
 
 Knows nothing of Discord or Pillow: it stores game records (plain JSON-able
-dicts) with their owner, place and status, and computes stats from finished
-games.
+dicts) with their owner, place and status, players' settings, cooldowns and
+shard leases, and computes stats from finished games. :class:`Store` is the
+one interface; :func:`open_store` opens either database by its URL.
 
 >>> # async with await open_store("sqlite:///data/solitaire.sqlite3") as store: ...
 """
@@ -26,16 +29,15 @@ from ._base import (
     Settings,
     Stats,
     Status,
-    Store,
     StoreError,
     StoreUnavailable,
     UnfinishedGame,
 )
-from ._sql import SQLStore
+from ._sql import Store
 from .sqlite import SQLiteStore, sqlite_path
 
 
-async def open_store(url: str, *, clock: Callable[[], float] = time.time) -> SQLStore:
+async def open_store(url: str, *, clock: Callable[[], float] = time.time) -> Store:
     """Returns an open store at *url*, its schema migrated: a SQLite file
     (``sqlite:///relative``, ``sqlite:////absolute``; its folder is created)
     or a PostgreSQL database (``postgresql://user@host:port/db``).
@@ -63,7 +65,6 @@ __all__ = [
     "LeaderRow",
     "Lease",
     "NotFound",
-    "SQLStore",
     "SQLiteStore",
     "Settings",
     "Stats",

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 
 class Status(StrEnum):
@@ -89,7 +88,7 @@ class GameRow:
     hint: dict[str, Any] | None = None
     #: When its winner shared it (``None``: never).
     shared_at: float | None = None
-    #: What the last search of its position found (see ``bot/verdicts.py``).
+    #: What the last search of its position found (see ``bot/usecases/verdicts.py``).
     verdict: dict[str, Any] | None = None
 
     @property
@@ -164,99 +163,3 @@ class LeaderRow:
     won: int
     played: int
     best_moves: int | None
-
-
-class Store(Protocol):
-    """Where games live: SQLite (the embedded default) or PostgreSQL (many
-    bot processes on one database)."""
-
-    async def close(self) -> None: ...
-
-    async def create_game(
-        self,
-        user_id: int,
-        record: Mapping[str, Any],
-        *,
-        guild_id: int | None = None,
-        channel_id: int | None = None,
-        replace: bool = False,
-        daily: str | None = None,
-    ) -> GameRow: ...
-
-    async def get_game(self, game_id: int) -> GameRow: ...
-
-    async def current_game(self, user_id: int) -> GameRow | None: ...
-
-    async def last_unwon_game(self, user_id: int) -> GameRow | None: ...
-
-    async def save_moves(
-        self,
-        game_id: int,
-        moves: Sequence[str],
-        *,
-        expected_revision: int,
-        redo: Sequence[str] = (),
-        undos: int | None = None,
-        hints: int | None = None,
-        status: str | None = None,
-    ) -> GameRow: ...
-
-    async def set_message(
-        self, game_id: int, channel_id: int | None, message_id: int
-    ) -> BoardMessage | None: ...
-
-    async def settings(self, user_id: int) -> Settings: ...
-
-    async def set_settings(self, user_id: int, settings: Settings) -> None: ...
-
-    async def threads(self, guild_id: int) -> bool: ...
-
-    async def set_verdict(
-        self, game_id: int, revision: int, verdict: Mapping[str, Any]
-    ) -> bool: ...
-
-    async def set_threads(self, guild_id: int, threads: bool) -> None: ...
-
-    async def mark_shared(self, game_id: int) -> None: ...
-
-    async def take_leases(
-        self, shards: Sequence[int], holder: str, until: float, now: float
-    ) -> list[Lease]: ...
-
-    async def drop_leases(self, holder: str) -> None: ...
-
-    async def count_hint(self, game_id: int, known: Mapping[str, Any] | None = None) -> None: ...
-
-    async def daily_game(self, user_id: int, profile: str, day: str) -> GameRow | None: ...
-
-    async def daily_results(
-        self, profile: str, day: str, *, guild_id: int | None = None
-    ) -> list[GameRow]: ...
-
-    async def deal_results(
-        self, profile: str, options: Mapping[str, Any], deal: int
-    ) -> list[GameRow]: ...
-
-    async def daily_leaderboard(
-        self, guild_id: int, profile: str, *, since_day: str = "", limit: int = 10
-    ) -> list[LeaderRow]: ...
-
-    async def set_name(self, user_id: int, name: str) -> None: ...
-
-    async def names(self, user_ids: Sequence[int]) -> dict[int, str]: ...
-
-    async def set_language(self, user_id: int, language: str) -> None: ...
-
-    async def language(self, user_id: int) -> str | None: ...
-
-    async def set_status(self, game_id: int, status: str) -> GameRow: ...
-
-    async def take_turn(
-        self, user_id: int, kind: str, times: int, seconds: float, now: float, *, count: bool = True
-    ) -> float: ...
-
-    async def stats(self, user_id: int, profile: str) -> Stats: ...
-
-    async def leaderboard(
-        self, guild_id: int, profile: str, *, since: float | None = None, limit: int = 10
-    ) -> list[LeaderRow]: ...

@@ -1,9 +1,10 @@
-"""The store's queries, written once for SQLite and PostgreSQL.
+"""The store: its interface and its queries, written once for SQLite and PostgreSQL.
 
-:class:`SQLStore` holds every query, in the SQL both databases speak, with
-``?`` for each parameter. A subclass supplies the connection: a
-:class:`Session` to read in, and one inside a write transaction. Rows come
-back as mappings by column name (``aiosqlite.Row``, ``asyncpg.Record``).
+:class:`Store` is the one interface the bot uses. It holds every query, in
+the SQL both databases speak, with ``?`` for each parameter. A subclass
+supplies the connection: a :class:`Session` to read in, and one inside a
+write transaction. Rows come back as mappings by column name
+(``aiosqlite.Row``, ``asyncpg.Record``).
 
 Over 400 lines because the store interface is that long: one method a
 query, its SQL beside it, written once for both databases.
@@ -17,6 +18,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, Self
+
+from solitaire import BadOption, find_variant
 
 from ._base import (
     FINISHED,
@@ -40,7 +43,7 @@ from ._base import (
 Row = Any
 _FINISHED_SQL = "(" + ", ".join(f"'{status}'" for status in FINISHED) + ")"
 _UNWON_SQL = "(" + ", ".join(f"'{status}'" for status in UNWON) + ")"
-_WON = "CASE WHEN status = 'won' THEN 1 ELSE 0 END"
+_WON = f"CASE WHEN status = '{Status.WON}' THEN 1 ELSE 0 END"
 
 
 class Session(Protocol):
@@ -53,8 +56,11 @@ class Session(Protocol):
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None: ...
 
 
-class SQLStore:
-    """Games, players and cooldowns in SQL tables (see ``migrations.py``)."""
+class Store:
+    """Where games live: SQLite (the embedded default) or PostgreSQL (many
+    bot processes on one database). Games, players, cooldowns and shard
+    leases in SQL tables (see ``migrations.py``); a subclass supplies the
+    connections."""
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._clock = clock
@@ -179,7 +185,7 @@ class SQLStore:
         redo: Sequence[str] = (),
         undos: int | None = None,
         hints: int | None = None,
-        status: str | None = None,
+        status: Status | None = None,
     ) -> GameRow:
         """Replaces the game's moves if nothing changed it since *expected_revision*.
 
@@ -205,7 +211,7 @@ class SQLStore:
             game_id,
         )  # fmt: skip
 
-    async def set_status(self, game_id: int, status: str) -> GameRow:
+    async def set_status(self, game_id: int, status: Status) -> GameRow:
         """Ends or marks a game (``resigned``, ``damaged`` …) whatever its revision."""
         if status not in STATUSES:
             raise StoreError(f"unknown status {status!r}")
@@ -331,12 +337,16 @@ class SQLStore:
     async def deal_results(
         self, profile: str, options: Mapping[str, Any], deal: int
     ) -> list[GameRow]:
-        """Returns the wins on one deal under the same options, fewest moves first."""
-        return await self._fetch_all(
-            "SELECT * FROM games WHERE profile = ? AND deal = ? AND options = ? AND status = 'won'"
+        """Returns the wins on one deal under the same rules, fewest moves
+        first. Rules are the same when their options code is: options written
+        in another order, or left at their defaults, are the same rules."""
+        rows = await self._fetch_all(
+            "SELECT * FROM games WHERE profile = ? AND deal = ? AND status = 'won'"
             " ORDER BY move_count, finished_at - started_at, id",
-            (profile, deal, json.dumps(dict(options))),
+            (profile, deal),
         )
+        rules = _rules_code(profile, options)
+        return [row for row in rows if _rules_code(row.profile, row.options) == rules]
 
     # -- players -----------------------------------------------------------------------
 
@@ -508,13 +518,21 @@ class SQLStore:
         return _game_row(row)
 
 
+def _rules_code(profile: str, options: Mapping[str, Any]) -> str | None:
+    """The options code of a game's rules (``None``: options no game has)."""
+    try:
+        return find_variant(profile).options_code(options)
+    except BadOption:
+        return None
+
+
 def compute_stats(finished: Sequence[tuple[str, int, float]]) -> Stats:
     """Returns stats from (status, moves, seconds) of finished games, oldest first."""
     won = streak = best_streak = 0
     best_moves: int | None = None
     best_seconds: float | None = None
     for status, moves, seconds in finished:
-        if status == "won":
+        if status == Status.WON:
             won += 1
             streak += 1
             best_streak = max(best_streak, streak)

@@ -17,8 +17,8 @@ from typing import Any
 import asyncpg
 
 from ._base import StoreError, StoreUnavailable
-from ._sql import Row, SQLStore
-from .migrations import MIGRATIONS, for_postgres
+from ._sql import Row, Store
+from .migrations import MIGRATIONS, Migration
 
 #: Any number; every process of this bot takes the same lock to migrate.
 _MIGRATION_LOCK = 7_061_100
@@ -69,7 +69,7 @@ _TROUBLE = (
 )
 
 
-class PostgresStore(SQLStore):
+class PostgresStore(Store):
     """Games in a PostgreSQL database, through a pool of connections."""
 
     _FOR_UPDATE = " FOR UPDATE"
@@ -109,7 +109,7 @@ class PostgresStore(SQLStore):
         async with self._pool.acquire() as connection:
             return await _version(connection)
 
-    async def migrate(self, migrations: Sequence[str] = MIGRATIONS) -> None:
+    async def migrate(self, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         """Runs the steps the database has not had yet, each in one transaction
         with the record that it ran; refuses a newer schema before any change.
 
@@ -130,7 +130,7 @@ class PostgresStore(SQLStore):
                     try:
                         async with connection.transaction():
                             await connection.execute(_VERSION_TABLE)
-                            await connection.execute(for_postgres(step))
+                            await connection.execute(step.postgres)
                             await connection.execute("DELETE FROM schema_version")
                             await connection.execute(
                                 "INSERT INTO schema_version (version) VALUES ($1)", number

@@ -12,8 +12,8 @@ from contextlib import asynccontextmanager, contextmanager
 import aiosqlite
 
 from ._base import StoreError, StoreUnavailable
-from ._sql import Row, SQLStore
-from .migrations import MIGRATIONS
+from ._sql import Row, Store
+from .migrations import MIGRATIONS, Migration
 
 
 def sqlite_path(url: str) -> str:
@@ -88,7 +88,7 @@ async def _opening(path: str) -> AsyncIterator[None]:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
-class SQLiteStore(SQLStore):
+class SQLiteStore(Store):
     """Games in one SQLite file.
 
     One connection serves every call; aiosqlite runs its statements in order
@@ -166,7 +166,7 @@ class SQLiteStore(SQLStore):
         assert row is not None
         return int(row[0])
 
-    async def migrate(self, migrations: Sequence[str] = MIGRATIONS) -> None:
+    async def migrate(self, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         """Runs the steps the database has not had yet, each in one transaction
         with its ``user_version``. Each step reads the version inside its own
         transaction, so processes that open a fresh file together run it once."""
@@ -180,7 +180,7 @@ class SQLiteStore(SQLStore):
                         await self._db.rollback()
                         continue
                     # Statement by statement: executescript would commit first.
-                    for statement in step.split(";"):
+                    for statement in step.sqlite.split(";"):
                         if statement.strip():
                             await self._db.execute(statement)
                     await self._db.execute(f"PRAGMA user_version = {number}")
@@ -193,7 +193,7 @@ class SQLiteStore(SQLStore):
                     raise
 
     @staticmethod
-    def _refuse_newer(current: int, migrations: Sequence[str] = MIGRATIONS) -> None:
+    def _refuse_newer(current: int, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         if current > len(migrations):
             raise StoreError(
                 f"The database is at schema {current}, newer than this bot knows "

@@ -16,13 +16,14 @@ from storage import (
     NotFound,
     Settings,
     SQLiteStore,
-    SQLStore,
+    Status,
+    Store,
     StoreError,
     UnfinishedGame,
     open_store,
 )
 from storage._sql import compute_stats
-from storage.migrations import MIGRATIONS
+from storage.migrations import MIGRATIONS, Migration
 from tests.conftest import DATA
 from tests.databases import execute
 
@@ -46,7 +47,7 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(database_url: str, clock: Clock) -> AsyncIterator[SQLStore]:
+async def store(database_url: str, clock: Clock) -> AsyncIterator[Store]:
     async with await open_store(database_url, clock=clock) as opened:
         yield opened
 
@@ -69,11 +70,11 @@ async def test_a_database_server_that_does_not_answer_is_named() -> None:
         await open_store("postgresql://postgres@127.0.0.1:1/solitaire")
 
 
-async def test_a_fresh_database_gets_every_migration(store: SQLStore) -> None:
+async def test_a_fresh_database_gets_every_migration(store: Store) -> None:
     assert await store.schema_version() == len(MIGRATIONS)  # type: ignore[attr-defined]
 
 
-async def test_a_game_round_trips_through_the_store(store: SQLStore) -> None:
+async def test_a_game_round_trips_through_the_store(store: Store) -> None:
     game = new_game("klondike", deal=4711, draw=3)
     row = await store.create_game(42, game.to_record(), guild_id=7, channel_id=8)
     for text in ("s", "s", "4 f"):
@@ -95,7 +96,7 @@ async def test_a_game_round_trips_through_the_store(store: SQLStore) -> None:
     assert load_game(loaded.record) == game
 
 
-async def test_each_user_has_one_unfinished_game_per_profile(store: SQLStore, clock: Clock) -> None:
+async def test_each_user_has_one_unfinished_game_per_profile(store: Store, clock: Clock) -> None:
     first = await store.create_game(1, new_game("klondike", deal=1).to_record())
     with pytest.raises(UnfinishedGame) as info:
         await store.create_game(1, new_game("klondike", deal=2).to_record())
@@ -111,7 +112,7 @@ async def test_each_user_has_one_unfinished_game_per_profile(store: SQLStore, cl
     assert await store.current_game(2) is None
 
 
-async def test_the_current_game_is_the_most_recently_touched(store: SQLStore, clock: Clock) -> None:
+async def test_the_current_game_is_the_most_recently_touched(store: Store, clock: Clock) -> None:
     klondike = await store.create_game(1, new_game("klondike", deal=1).to_record())
     clock.tick()
     await store.create_game(1, new_game("casket", deal=1).to_record())
@@ -120,7 +121,7 @@ async def test_the_current_game_is_the_most_recently_touched(store: SQLStore, cl
     assert (await store.current_game(1)).id == klondike.id  # type: ignore[union-attr]
 
 
-async def test_two_saves_from_the_same_revision_one_wins(store: SQLStore) -> None:
+async def test_two_saves_from_the_same_revision_one_wins(store: Store) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     results = await asyncio.gather(
         store.save_moves(row.id, ["s"], expected_revision=row.revision),
@@ -131,7 +132,7 @@ async def test_two_saves_from_the_same_revision_one_wins(store: SQLStore) -> Non
     assert len((await store.get_game(row.id)).moves) == 1
 
 
-async def test_fifty_concurrent_saves_leave_no_duplicates_and_no_gaps(store: SQLStore) -> None:
+async def test_fifty_concurrent_saves_leave_no_duplicates_and_no_gaps(store: Store) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     conflicts = 0
 
@@ -165,7 +166,7 @@ async def test_saves_from_two_connections_are_serialized(tmp_path: Path) -> None
         assert sum(isinstance(result, Conflict) for result in results) == 1
 
 
-async def test_a_stale_revision_is_a_conflict_and_changes_nothing(store: SQLStore) -> None:
+async def test_a_stale_revision_is_a_conflict_and_changes_nothing(store: Store) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     await store.save_moves(row.id, ["s"], expected_revision=row.revision)
     with pytest.raises(Conflict):
@@ -173,7 +174,7 @@ async def test_a_stale_revision_is_a_conflict_and_changes_nothing(store: SQLStor
     assert (await store.get_game(row.id)).moves == ["s"]
 
 
-async def test_a_finished_game_takes_no_more_moves(store: SQLStore) -> None:
+async def test_a_finished_game_takes_no_more_moves(store: Store) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     finished = await store.set_status(row.id, "resigned")
     assert finished.finished_at is not None
@@ -181,12 +182,12 @@ async def test_a_finished_game_takes_no_more_moves(store: SQLStore) -> None:
         await store.save_moves(row.id, ["s"], expected_revision=finished.revision)
 
 
-async def test_a_missing_game_is_not_found(store: SQLStore) -> None:
+async def test_a_missing_game_is_not_found(store: Store) -> None:
     with pytest.raises(NotFound):
         await store.get_game(999)
 
 
-async def test_a_damaged_game_is_kept_and_frees_its_profile(store: SQLStore) -> None:
+async def test_a_damaged_game_is_kept_and_frees_its_profile(store: Store) -> None:
     record = new_game("klondike", deal=1).to_record()
     record["moves"] = ["7 1x9"]  # does not replay
     row = await store.create_game(1, record)
@@ -195,7 +196,7 @@ async def test_a_damaged_game_is_kept_and_frees_its_profile(store: SQLStore) -> 
     await store.create_game(1, new_game("klondike", deal=2).to_record())
 
 
-async def test_the_board_message_is_remembered(store: SQLStore) -> None:
+async def test_the_board_message_is_remembered(store: Store) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record(), channel_id=5)
     assert await store.set_message(row.id, None, 77) is None  # the first board replaces none
     loaded = await store.get_game(row.id)
@@ -204,7 +205,7 @@ async def test_the_board_message_is_remembered(store: SQLStore) -> None:
     assert await store.set_message(row.id, 6, 78) is None  # the same board again: nothing
 
 
-async def test_concurrent_boards_each_retire_the_one_they_replace(store: SQLStore) -> None:
+async def test_concurrent_boards_each_retire_the_one_they_replace(store: Store) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record(), channel_id=5)
     replaced = await asyncio.gather(*(store.set_message(row.id, 5, 100 + n) for n in range(12)))
     retired = {old[1] for old in replaced if old is not None}
@@ -213,7 +214,7 @@ async def test_concurrent_boards_each_retire_the_one_they_replace(store: SQLStor
     assert len(retired) == 11 and live not in retired
 
 
-async def test_settings_are_remembered_per_player_and_default_to_normal(store: SQLStore) -> None:
+async def test_settings_are_remembered_per_player_and_default_to_normal(store: Store) -> None:
     assert await store.settings(1) == Settings("normal", "classic", False)
     await store.set_name(1, "Ada")
     await store.set_settings(1, Settings("large", "four-colour"))
@@ -223,7 +224,7 @@ async def test_settings_are_remembered_per_player_and_default_to_normal(store: S
     assert await store.names([1]) == {1: "Ada"}  # the name stays
 
 
-async def test_a_server_turns_threads_on_and_off(store: SQLStore) -> None:
+async def test_a_server_turns_threads_on_and_off(store: Store) -> None:
     assert not await store.threads(9)
     await store.set_threads(9, True)
     assert await store.threads(9) and not await store.threads(10)
@@ -246,7 +247,7 @@ def test_streaks_from_a_fixed_history() -> None:
 
 
 async def finish(
-    store: SQLStore, clock: Clock, user: int, status: str, moves: int, guild: int = 7
+    store: Store, clock: Clock, user: int, status: str, moves: int, guild: int = 7
 ) -> None:
     row = await store.create_game(user, new_game("klondike", deal=1).to_record(), guild_id=guild)
     clock.tick(100)
@@ -254,7 +255,7 @@ async def finish(
     clock.tick(1)
 
 
-async def test_stats_come_from_finished_games(store: SQLStore, clock: Clock) -> None:
+async def test_stats_come_from_finished_games(store: Store, clock: Clock) -> None:
     for status, moves in [("won", 100), ("abandoned", 3), ("won", 90), ("won", 95)]:
         await finish(store, clock, 1, status, moves)
     await store.create_game(1, new_game("klondike", deal=9).to_record())  # unfinished: not counted
@@ -265,7 +266,7 @@ async def test_stats_come_from_finished_games(store: SQLStore, clock: Clock) -> 
 
 
 async def test_the_leaderboard_ranks_a_servers_players_by_wins(
-    store: SQLStore, clock: Clock
+    store: Store, clock: Clock
 ) -> None:
     await finish(store, clock, 1, "won", 100)
     await finish(store, clock, 2, "won", 120)
@@ -310,7 +311,8 @@ async def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_games(
 
 async def test_a_failing_migration_leaves_nothing_behind(tmp_path: Path) -> None:
     path = database_from(tmp_path, (DATA / "schema_v1.sql").read_text())
-    broken = [*MIGRATIONS, "CREATE TABLE half_done (x INTEGER); THIS IS NOT SQL;"]
+    half_done = "CREATE TABLE half_done (x INTEGER); THIS IS NOT SQL;"
+    broken = [*MIGRATIONS, Migration(half_done, half_done)]
     store = await SQLiteStore.open(str(path))
     try:
         with pytest.raises(StoreError, match=f"Migration {len(broken)} failed"):
@@ -337,7 +339,7 @@ async def test_the_database_is_in_wal_mode(tmp_path: Path) -> None:
             assert (await cursor.fetchone())[0] == "wal"  # type: ignore[index]
 
 
-async def test_players_names_and_languages_are_kept_apart(store: SQLStore) -> None:
+async def test_players_names_and_languages_are_kept_apart(store: Store) -> None:
     assert await store.language(7) is None
     await store.set_language(7, "de")
     assert await store.language(7) == "de"
@@ -391,7 +393,7 @@ async def test_a_postgresql_database_newer_than_the_bot_is_refused_unchanged(
     assert await execute(database_url, "SELECT version FROM schema_version") == [(99,)]
 
 
-async def test_a_verdict_is_kept_only_for_the_position_it_was_found_for(store: SQLStore) -> None:
+async def test_a_verdict_is_kept_only_for_the_position_it_was_found_for(store: Store) -> None:
     row = await store.create_game(1, new_game("castles-end", deal=7).to_record())
     verdict = {"revision": row.revision, "outcome": "unwinnable", "since": 0}
     assert await store.set_verdict(row.id, row.revision, verdict)
@@ -401,7 +403,25 @@ async def test_a_verdict_is_kept_only_for_the_position_it_was_found_for(store: S
     assert (await store.get_game(row.id)).verdict == verdict
 
 
-async def test_a_player_may_ask_whether_games_can_still_be_won(store: SQLStore) -> None:
+async def test_a_player_may_ask_whether_games_can_still_be_won(store: Store) -> None:
     assert not (await store.settings(1)).verdicts
     await store.set_settings(1, Settings("normal", "classic", verdicts=True))
     assert (await store.settings(1)).verdicts
+
+
+async def test_the_wins_on_a_deal_are_those_under_the_same_rules_however_written(
+    store: Store,
+) -> None:
+    async def win(user_id: int, options: dict[str, object]) -> int:
+        game = new_game("klondike", deal=77, **options)
+        record = {**game.to_record(), "options": options}
+        row = await store.create_game(user_id, record)
+        return (await store.save_moves(row.id, ["s"], expected_revision=0, status=Status.WON)).id
+
+    first = await win(1, {"draw": 1, "passes": "1"})
+    defaults = await win(2, {})  # the same rules, left at their defaults
+    reordered = await win(3, {"passes": "1", "draw": 1})
+    other = await win(4, {"draw": 3})
+    same = await store.deal_results("klondike", {}, 77)
+    assert {row.id for row in same} == {first, defaults, reordered}
+    assert [row.id for row in await store.deal_results("klondike", {"draw": 3}, 77)] == [other]
