@@ -11,7 +11,7 @@ COPY storage ./storage
 COPY bot ./bot
 # A C compiler for the compiled searches (setup.py), removed again after.
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
-    && pip install --no-cache-dir . \
+    && SOLITAIRE_COMPILE=required pip install --no-cache-dir . \
     && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 ENV DATABASE_URL=sqlite:////data/solitaire.sqlite3
 VOLUME /data

@@ -1,7 +1,9 @@
 """Compiles the complete searches with mypyc, where a C compiler is at hand:
 they search two to three times the positions a second. Anywhere else, or
 with ``SOLITAIRE_PURE=1`` set, they are installed as plain Python and work
-the same, only slower. Everything else is in pyproject.toml."""
+the same, only slower. With ``SOLITAIRE_COMPILE=required`` (CI, the Docker
+image) a search that does not compile fails the install instead. Everything
+else is in pyproject.toml."""
 
 from __future__ import annotations
 
@@ -24,7 +26,13 @@ COMPILED = [
 ]
 
 
+REQUIRED = os.environ.get("SOLITAIRE_COMPILE") == "required"
+
+
 def _warn(why: object) -> None:
+    """Says why the searches stay plain Python, or fails where they must compile."""
+    if REQUIRED:
+        raise SystemExit(f"error: the searches did not compile (SOLITAIRE_COMPILE=required): {why}")
     print(f"warning: the searches stay plain Python (slower): {why}", file=sys.stderr)
 
 

@@ -5,6 +5,9 @@ moves played. Every state is reached by replaying that list, and undo pops a
 snapshot of the piles (never reverses a rule), so undo is exactly the inverse
 of play. ``play()`` checks the rules; the private ``push()`` trusts its
 caller and serves replay and search.
+
+Over 400 lines, and one idea: the rules every game shares (moves, undo,
+records, snapshots, hints); what differs lives in ``variants/``.
 """
 
 from __future__ import annotations

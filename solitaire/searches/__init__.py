@@ -13,13 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 from ..game import Game
 from ..variants.calculation import Calculation
 from ..variants.casket import Casket
 from ..variants.castles_end import CastlesEnd
 from ..variants.klondike import Klondike
-from . import calculation, casket, castles_end, klondike
+from ._fresh import prefer_fresh
+
+#: The modules that setup.py compiles.
+MODULES = ("_base", "klondike", "klondike_bound", "castles_end", "calculation", "casket")
+#: Those whose source changed after they were compiled: then all run as plain Python.
+STALE = prefer_fresh(__name__, Path(__file__).parent, MODULES)
+
+from . import calculation, casket, castles_end, klondike  # noqa: E402  (after prefer_fresh)
 
 #: Whether the searches run compiled (see setup.py), two to three times as
 #: fast as plain Python.

@@ -1,5 +1,7 @@
 """Klondike without foundation return, any draw, any number of passes: a
-complete search, so that running out of moves proves a game lost.
+complete search, so that running out of moves proves a game lost. Over 400
+lines, and one idea: the search and its reductions (the hopeless check is
+:mod:`.klondike_bound`).
 
 A card is ``suit * 16 + rank``. A state is immutable: seven columns (each
 the number of its face-down cards, then its cards from the bottom), the
