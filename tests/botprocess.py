@@ -16,8 +16,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 class BotProcess:
     def __init__(
-        self, server: FakeDiscord, folder: Path, database_url: str | None = None, **env: str
+        self,
+        server: FakeDiscord,
+        folder: Path,
+        database_url: str | None = None,
+        *,
+        program: tuple[str, ...] = ("-m", "bot"),
+        **env: str,
     ) -> None:
+        #: What the interpreter runs: the bot, or (benchmarks) another bot.
+        self.program = program
         self.server = server
         self.folder = folder
         self.log = folder / "bot.log"
@@ -38,7 +46,7 @@ class BotProcess:
     async def start(self) -> None:
         with open(self.log, "ab") as log:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=self.folder, env=self.env,
+                sys.executable, *self.program, cwd=self.folder, env=self.env,
                 stdout=log, stderr=log,
             )  # fmt: skip
         ready = asyncio.ensure_future(self.server.wait_ready(self.shards, timeout=30))

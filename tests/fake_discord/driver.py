@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from discord import InteractionType
@@ -52,10 +53,13 @@ class FakeDiscord(DiscordServer):
         *,
         who: dict[str, Any] = ALICE,
         locale: str = "en-US",
+        guild_id: int = GUILD_ID,
     ) -> Reply:
         """*who* has typed *typed* into *option* of ``/name``; returns the choices."""
         data = payloads.autocomplete(self.command_id(name), name, option, typed)
-        interaction = payloads.interaction(InteractionType.autocomplete, data, who, locale=locale)
+        interaction = payloads.interaction(
+            InteractionType.autocomplete, data, who, locale=locale, guild_id=guild_id
+        )
         return await self._send_interaction(interaction, 5.0)
 
     async def press(
@@ -91,6 +95,26 @@ class FakeDiscord(DiscordServer):
         message = payloads.chat(content, who, dm=dm, mention=mention, guild_id=guild_id)
         await self._dispatch("MESSAGE_CREATE", message)
         return await asyncio.wait_for(self.posted.get(), timeout)
+
+    async def say_and_wait(
+        self,
+        content: str,
+        *,
+        who: dict[str, Any] = ALICE,
+        guild_id: int = GUILD_ID,
+        timeout: float = 5.0,
+    ) -> Reply:
+        """*who* mentions the bot with *content* in a server's channel; returns
+        the bot's reply to that very message (many players may chat at once),
+        with ``elapsed`` from the message sent to the reply received."""
+        message = payloads.chat(content, who, mention=True, guild_id=guild_id)
+        waiting: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        self.replies_to[int(message["id"])] = waiting
+        sent = time.monotonic()
+        await self._dispatch("MESSAGE_CREATE", message)
+        reply = await asyncio.wait_for(waiting, timeout)
+        reply.elapsed = time.monotonic() - sent
+        return reply
 
     def message(self, reply: Reply) -> dict[str, Any]:
         """The message a reply posted or edited, as the server keeps it."""

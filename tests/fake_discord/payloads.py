@@ -104,6 +104,16 @@ class Reply:
         raise KeyError(prefix)
 
 
+def dm_channel(user_id: int) -> dict[str, Any]:
+    """The DM channel with a user, as Discord returns it when the bot opens it."""
+    return {
+        "id": str(DM_CHANNEL_ID),
+        "type": ChannelType.private.value,
+        "last_message_id": None,
+        "recipients": [user(user_id, "player")],
+    }
+
+
 def thread(parent_id: int, name: str) -> dict[str, Any]:
     """A public thread of a server's channel, as Discord returns it."""
     return {
@@ -299,11 +309,16 @@ def command(
         "id": command_id,
         "name": name,
         "type": AppCommandType.chat_input.value,
-        "options": [
-            {"name": key, "type": option_type(value).value, "value": value}
-            for key, value in options.items()
-        ],
+        "options": [],
     }
+    for key, value in options.items():
+        if isinstance(value, dict):  # a user, as user() makes them
+            data["options"].append(
+                {"name": key, "type": AppCommandOptionType.user.value, "value": value["id"]}
+            )
+            data.setdefault("resolved", {}).setdefault("users", {})[value["id"]] = value
+        else:
+            data["options"].append({"name": key, "type": option_type(value).value, "value": value})
     if not dm:
         data["guild_id"] = str(GUILD_ID)
     return data

@@ -59,6 +59,11 @@ class DiscordServer:
         self.identifies = 0
         self.late: list[tuple[str, float]] = []
         self.faults: list[tuple[str, int]] = []  # (route, status) to answer once each
+        self.delays: list[tuple[str, float]] = []  # (route, seconds) to wait once each
+        self.deleted: list[int] = []  # channels (threads) the bot deleted
+        self.dms: list[int] = []  # users the bot opened a DM with
+        # Chat messages whose reply a caller awaits, by the message's id.
+        self.replies_to: dict[int, asyncio.Future[Reply]] = {}
         self.edits: list[int] = []  # ids of messages the bot edited through their channel
         self.threads: list[dict[str, Any]] = []  # threads the bot opened
         self.invalid: list[str] = []  # requests Discord's API description refuses
@@ -78,6 +83,8 @@ class DiscordServer:
                 web.post(f"{API}/channels/{{channel}}/messages", self.create_message),
                 web.patch(f"{API}/channels/{{channel}}/messages/{{message}}", self.edit_message),
                 web.post(f"{API}/channels/{{channel}}/threads", self.create_thread),
+                web.delete(f"{API}/channels/{{channel}}", self.delete_channel),
+                web.post(f"{API}/users/@me/channels", self.create_dm),
                 web.get("/gateway", self.gateway),
                 web.get(f"{API}/gateway/bot", self.gateway_bot),
             ]
@@ -221,11 +228,23 @@ class DiscordServer:
 
     def fail_next(self, route: str, status: int, times: int = 1) -> None:
         """Answers the next *times* calls of *route* (``callback``,
-        ``create_message``, ``followup``) with *status*: 429 or 500."""
+        ``create_message``, ``followup``, ``get_original``) with *status*:
+        429, 500, or 403 (Missing Permissions)."""
         self.faults += [(route, status)] * times
 
+    def delay_next(self, route: str, seconds: float) -> None:
+        """Holds the next call of *route* for *seconds* before answering it
+        (the time counts as Discord's, not the bot's)."""
+        self.delays.append((route, seconds))
+
     async def _faulted(self, route: str, request: web.Request) -> web.Response | None:
-        """The fault to answer this call of *route* with, its body read, if one is due."""
+        """The fault to answer this call of *route* with, its body read, if
+        one is due; waits first if a delay is due."""
+        for i, (name, seconds) in enumerate(self.delays):
+            if name == route:
+                del self.delays[i]
+                await asyncio.sleep(seconds)
+                break
         fault = self._fault(route)
         if fault is not None:
             await request.read()
@@ -245,6 +264,8 @@ class DiscordServer:
                     response.headers["Retry-After"] = "0.25"
                     response.headers["Via"] = "1.1 google"  # else discord.py takes it for a ban
                     return response
+                if status == 403:
+                    return self.json({"message": "Missing Permissions", "code": 50013}, 403)
                 return self.json(
                     {"message": "500: Internal Server Error", "code": 0}, status=status
                 )
@@ -301,6 +322,8 @@ class DiscordServer:
             future.set_result(reply)
 
     async def get_original(self, request: web.Request) -> web.Response:
+        if (fault := await self._faulted("get_original", request)) is not None:
+            return fault
         interaction = self.tokens.get(request.match_info["token"], {})
         message = self.messages.get(int(interaction.get("response_message_id", 0)))
         if message is None:
@@ -327,16 +350,28 @@ class DiscordServer:
         return self.json(message)
 
     async def create_message(self, request: web.Request) -> web.Response:
+        channel = int(request.match_info["channel"])
         if (fault := await self._faulted("create_message", request)) is not None:
             return fault
+        if channel in self.deleted:
+            await request.read()
+            return self.json({"message": "Unknown Channel", "code": 10003}, status=404)
         data, files = await self._read(request)
-        message = self._message(int(request.match_info["channel"]), data, files)
-        await self.posted.put(Reply(0, data, files, message=message))
+        message = self._message(channel, data, files)
+        reply = Reply(0, data, files, message=message)
+        answered = int((data.get("message_reference") or {}).get("message_id", 0))
+        waiting = self.replies_to.pop(answered, None)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(reply)
+        else:
+            await self.posted.put(reply)
         return self.json(message)
 
     async def edit_message(self, request: web.Request) -> web.Response:
         """Edits one of the bot's messages: only the fields sent change."""
         message_id = int(request.match_info["message"])
+        if (fault := await self._faulted("edit_message", request)) is not None:
+            return fault
         old = self.messages.get(message_id)
         if old is None or int(old["channel_id"]) != int(request.match_info["channel"]):
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
@@ -355,6 +390,21 @@ class DiscordServer:
         thread = payloads.thread(parent, str(data.get("name", "")))
         self.threads.append(thread)
         return self.json(thread, status=201)
+
+    async def delete_channel(self, request: web.Request) -> web.Response:
+        """Deletes a thread the bot opened."""
+        channel = int(request.match_info["channel"])
+        thread = next((t for t in self.threads if int(t["id"]) == channel), None)
+        if thread is None:
+            return self.json({"message": "Missing Access", "code": 50001}, status=403)
+        self.deleted.append(channel)
+        return self.json(thread)
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        """Opens (or finds) the DM channel with a user: every user's is the one DM channel."""
+        data, _ = await self._read(request)
+        self.dms.append(int(data["recipient_id"]))
+        return self.json(payloads.dm_channel(int(data["recipient_id"])))
 
     # -- gateway ---------------------------------------------------------------------
 
