@@ -6,8 +6,14 @@ card, or the replay of a long record runs in a worker process (a pure
 Python search would otherwise hold the GIL of the loop's process). Each kind
 of job has a bound on how many may be waiting or running; past it the
 player hears "busy" at once instead of waiting. A player has at most one
-job of their own in flight. Long records replay in a pool of their own, so
-loading a game never waits behind searches.
+job of their own in flight.
+
+Three pools, so that what a player waits for never queues behind what
+nobody waits for: hints' searches and cards (answered within Discord's
+3 seconds), the rest (verdicts, reviews and GIFs, which run after a reply
+or behind a deferred one), and the replay of long records (loading a game).
+Every job has a time limit: past it the player hears "busy", and the pool,
+whose worker may hang, is replaced.
 """
 
 from __future__ import annotations
@@ -40,6 +46,19 @@ class Kind(StrEnum):
     REVIEW = "review"  # a finished game's review: a few searches and a GIF
 
 
+#: How long a job of each kind may take before its player is freed and told.
+LIMITS = {
+    Kind.SEARCH: 2.0,
+    Kind.CARD: 2.0,
+    Kind.REPLAY: 2.0,
+    Kind.VERDICT: 10.0,
+    Kind.REVIEW: 60.0,
+    Kind.GIF: 60.0,
+}
+#: The kinds of job a player waits for within Discord's 3 seconds.
+WAITED_FOR = frozenset({Kind.SEARCH, Kind.CARD})
+
+
 class Busy(Exception):
     """No room for the job now: *mine* if the player already has one in
     flight, else too many of its kind are waiting."""
@@ -68,12 +87,17 @@ class Workers:
             Kind.VERDICT: size,
             Kind.REVIEW: size,
         }
-        self._heavy = self._pool(processes)
-        self._replays = self._pool(1 if processes else 0)
+        self._pools: dict[str, Executor] = {
+            "waited-for": self._pool(processes),
+            "background": self._pool(processes),
+            "replay": self._pool(1 if processes else 0),
+        }
         self._in_flight: Counter[Kind] = Counter()
         self._players: set[int] = set()
-        #: Jobs started so far, by kind.
+        self._warming: set[asyncio.Future[None]] = set()
+        #: Jobs started so far, by kind; pools replaced so far, by name.
         self.started: Counter[Kind] = Counter()
+        self.replaced: Counter[str] = Counter()
 
     @staticmethod
     def _pool(processes: int) -> Executor:
@@ -87,11 +111,20 @@ class Workers:
             initargs=(os.getpid(),),
         )
 
+    @staticmethod
+    def _name(kind: Kind) -> str:
+        if kind is Kind.REPLAY:
+            return "replay"
+        return "waited-for" if kind in WAITED_FOR else "background"
+
     async def start(self) -> None:
         """Starts every worker and imports what the jobs need, before the first player waits."""
+        await asyncio.gather(*(self._warm(pool) for pool in self._pools.values()))
+
+    async def _warm(self, pool: Executor) -> None:
+        size = getattr(pool, "_max_workers", 1) if isinstance(pool, ProcessPoolExecutor) else 0
         loop = asyncio.get_running_loop()
-        warm = [loop.run_in_executor(self._heavy, jobs.warm_up) for _ in range(self.processes)]
-        await asyncio.gather(*warm, loop.run_in_executor(self._replays, jobs.warm_up))
+        await asyncio.gather(*(loop.run_in_executor(pool, jobs.warm_up) for _ in range(size)))
 
     def refuses(self, kind: Kind, player: int | None = None) -> Busy | None:
         """The :class:`Busy` that :meth:`run` would raise now, if any."""
@@ -107,36 +140,61 @@ class Workers:
         """Runs ``job(*args)`` in a worker and returns its result.
 
         :raises Busy: at once, if *player* has a job in flight or the kind's
-            bound is reached.
+            bound is reached; or when the job failed to finish within its
+            kind's time limit, or its worker died.
         """
         busy = self.refuses(kind, player)
         if busy is not None:
             raise busy
-        executor = self._replays if kind is Kind.REPLAY else self._heavy
+        name = self._name(kind)
+        pool = self._pools[name]
         self._in_flight[kind] += 1
         self.started[kind] += 1
         if player is not None:
             self._players.add(player)
         try:
-            return await asyncio.get_running_loop().run_in_executor(executor, partial(job, *args))
+            running = asyncio.get_running_loop().run_in_executor(pool, partial(job, *args))
+            return await asyncio.wait_for(running, LIMITS[kind])
+        except TimeoutError:
+            log.error("a %s job took over %s s; replacing its workers", kind, LIMITS[kind])
+            self._replace(name, pool, kill=True)
+            raise Busy(kind, mine=False) from None
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a new pool for the next job.
-            log.error("a worker process died; starting new ones")
-            self._replace(executor)
+            self._replace(name, pool)
             raise Busy(kind, mine=False) from None
         finally:
             self._in_flight[kind] -= 1
             if player is not None:
                 self._players.discard(player)
 
-    def _replace(self, broken: Executor) -> None:
+    def _replace(self, name: str, broken: Executor, *, kill: bool = False) -> None:
+        """Replaces the pool *name* if it is still *broken* (each of the jobs
+        that were in it when it broke comes here: the first replaces it), and
+        warms the new one up."""
+        if self._pools[name] is not broken:
+            return
+        if not self.processes:
+            return  # threads cannot be stopped: they finish in their time
+        log.error("%s workers %s; starting new ones", name, "hung" if kill else "died")
+        if kill and isinstance(broken, ProcessPoolExecutor):
+            # A hung job never returns: its process is ended (CPython keeps them here).
+            for process in list(getattr(broken, "_processes", {}).values()):
+                process.kill()
         broken.shutdown(wait=False, cancel_futures=True)
-        if broken is self._heavy:
-            self._heavy = self._pool(self.processes)
-        else:
-            self._replays = self._pool(1 if self.processes else 0)
+        self._pools[name] = fresh = self._pool(self.processes if name != "replay" else 1)
+        self.replaced[name] += 1
+        warming = asyncio.ensure_future(self._rewarm(name, fresh))
+        self._warming.add(warming)
+        warming.add_done_callback(self._warming.discard)
+
+    async def _rewarm(self, name: str, pool: Executor) -> None:
+        try:
+            await self._warm(pool)
+        except Exception as error:  # the next job will find out, and replace it
+            log.warning("new %s workers did not start: %r", name, error)
 
     async def close(self) -> None:
         """Stops the workers: jobs not started are dropped, running ones finish."""
-        for executor in (self._heavy, self._replays):
-            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        for pool in self._pools.values():
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

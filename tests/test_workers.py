@@ -1,0 +1,53 @@
+"""The worker pools, with real worker processes: a dead worker replaces its
+own pool once and no other, a hung one is ended at its kind's time limit."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+
+import pytest
+
+from bot.usecases.workers import LIMITS, Busy, Kind, Workers
+
+
+@pytest.fixture
+async def workers() -> Workers:
+    pools = Workers(2)
+    await pools.start()
+    yield pools  # type: ignore[misc]
+    await pools.close()
+
+
+async def test_a_dead_worker_replaces_its_own_pool_once_and_no_other(
+    workers: Workers, caplog: pytest.LogCaptureFixture
+) -> None:
+    replay_worker = await workers.run(Kind.REPLAY, os.getpid)
+    with caplog.at_level(logging.ERROR, "bot.usecases.workers"):
+        found = await asyncio.gather(
+            workers.run(Kind.SEARCH, os._exit, 1),  # its worker dies; the others' jobs with it
+            workers.run(Kind.SEARCH, time.sleep, 2.0),
+            workers.run(Kind.CARD, time.sleep, 2.0),
+            return_exceptions=True,
+        )
+    assert all(isinstance(result, Busy) for result in found), found
+    assert [record.getMessage() for record in caplog.records] == [
+        "waited-for workers died; starting new ones"
+    ]
+    assert await workers.run(Kind.REPLAY, os.getpid) == replay_worker  # kept, and working
+    assert await workers.run(Kind.SEARCH, abs, -2) == 2  # the new pool works
+    assert await workers.run(Kind.VERDICT, abs, -3) == 3  # the other pool was never touched
+
+
+async def test_a_job_past_its_time_limit_frees_its_player_and_its_pool_is_replaced(
+    workers: Workers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(LIMITS, Kind.CARD, 0.5)
+    started = time.monotonic()
+    with pytest.raises(Busy):
+        await workers.run(Kind.CARD, time.sleep, 60, player=7)
+    assert time.monotonic() - started < 2.0
+    assert workers.refuses(Kind.CARD, 7) is None  # the player is free again
+    assert await workers.run(Kind.CARD, abs, -4, player=7) == 4
