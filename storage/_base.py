@@ -134,11 +134,13 @@ class Stats:
 
 @dataclass(frozen=True)
 class Lease:
-    """A process's hold on a shard (-1: on every shard) until ``expires_at``."""
+    """A process's hold on a shard (-1: on every shard) until ``expires_at``,
+    running with ``shard_count`` shards in all (0: not sharded)."""
 
     shard: int
     holder: str
     expires_at: float
+    shard_count: int = 0
 
 
 @dataclass(frozen=True)

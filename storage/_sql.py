@@ -415,29 +415,37 @@ class Store:
     # -- shards ------------------------------------------------------------------
 
     async def take_leases(
-        self, shards: Sequence[int], holder: str, until: float, now: float
+        self, shards: Sequence[int], holder: str, until: float, now: float, *, count: int = 0
     ) -> list[Lease]:
         """Takes (or renews) *holder*'s leases on *shards* until *until*, unless
         another holder's lease that has not lapsed by *now* is in the way: then
-        takes none and returns those. Shard -1 stands for every shard."""
+        takes none and returns those. Shard -1 stands for every shard. *count*
+        is the number of shards the holder runs with (0: not sharded); a live
+        lease of a holder that runs with another count is in the way too, as
+        the two would split the servers differently."""
         # Every shard (-1) is in the way of any other lease, and any of -1.
         marks = ", ".join("?" * len(shards))
-        which = "" if -1 in shards else f" AND (shard IN ({marks}) OR shard = -1)"
+        which = (
+            "" if -1 in shards else f" AND (shard IN ({marks}) OR shard = -1 OR shard_count != ?)"
+        )
         async with self._write() as db:
             await self._lock_leases(db)
             rows = await db.fetch(
-                "SELECT shard, holder, expires_at FROM leases"
+                "SELECT shard, holder, expires_at, shard_count FROM leases"
                 f" WHERE expires_at > ? AND holder != ?{which}",
-                (now, holder, *([] if -1 in shards else shards)),
+                (now, holder, *([] if -1 in shards else [*shards, count])),
             )
             if rows:
-                return [Lease(r["shard"], r["holder"], r["expires_at"]) for r in rows]
+                return [
+                    Lease(r["shard"], r["holder"], r["expires_at"], r["shard_count"]) for r in rows
+                ]
             for shard in shards:
                 await db.execute(
-                    "INSERT INTO leases (shard, holder, expires_at) VALUES (?, ?, ?)"
-                    " ON CONFLICT (shard) DO UPDATE"
-                    " SET holder = excluded.holder, expires_at = excluded.expires_at",
-                    (shard, holder, until),
+                    "INSERT INTO leases (shard, holder, expires_at, shard_count)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (shard) DO UPDATE"
+                    " SET holder = excluded.holder, expires_at = excluded.expires_at,"
+                    " shard_count = excluded.shard_count",
+                    (shard, holder, until, count),
                 )
         return []
 
@@ -452,14 +460,16 @@ class Store:
 
     # -- stats ---------------------------------------------------------------------
 
-    async def stats(self, user_id: int, profile: str) -> Stats:
-        """Returns the user's results in *profile*, from finished games."""
+    async def stats(self, user_id: int, profile: str, *, guild_id: int | None = None) -> Stats:
+        """Returns the user's results in *profile*, from finished games (with
+        *guild_id*, only those played in that server)."""
+        where = "" if guild_id is None else " AND guild_id = ?"
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT status, move_count, started_at, finished_at FROM games"
-                f" WHERE user_id = ? AND profile = ? AND status IN {_FINISHED_SQL}"
+                f" WHERE user_id = ? AND profile = ? AND status IN {_FINISHED_SQL}{where}"
                 " ORDER BY finished_at, id",
-                (user_id, profile),
+                (user_id, profile, *(() if guild_id is None else (guild_id,))),
             )
         return compute_stats(
             [(r["status"], r["move_count"], r["finished_at"] - r["started_at"]) for r in rows]

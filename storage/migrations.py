@@ -203,4 +203,14 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE games ADD COLUMN verdict TEXT;
         """,
     ),
+    # 9: the number of shards each lease's holder runs with: processes that
+    # split the servers by different counts would serve some of them twice.
+    Migration(
+        sqlite="""
+        ALTER TABLE leases ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 0;
+        """,
+        postgres="""
+        ALTER TABLE leases ADD COLUMN shard_count BIGINT NOT NULL DEFAULT 0;
+        """,
+    ),
 ]

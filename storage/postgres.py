@@ -55,18 +55,53 @@ class _Connection:
         await self._connection.execute(numbered(sql), *params)
 
 
-#: The database's passing troubles: out of reach, read-only, full, locked, slow.
-_TROUBLE = (
+#: A connection that is gone: closed by the server (terminated, restarted),
+#: or broken on the way. A fresh connection may work.
+_GONE = (
     OSError,
-    TimeoutError,
     asyncpg.PostgresConnectionError,
     asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    asyncpg.exceptions.OperatorInterventionError,
+)
+#: The database's passing troubles: those, and read-only, full, locked, slow.
+_TROUBLE = (
+    *_GONE,
+    TimeoutError,
     asyncpg.exceptions.ReadOnlySQLTransactionError,
     asyncpg.exceptions.InsufficientResourcesError,
     asyncpg.exceptions.LockNotAvailableError,
     asyncpg.exceptions.QueryCanceledError,
-    asyncpg.exceptions.OperatorInterventionError,
 )
+
+
+class _Reads:
+    """A :class:`storage._sql.Session` for reading: each statement on a
+    connection of the pool, tried once more on a fresh one if the first was
+    gone (a read changes nothing, so it may run twice)."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    async def _run(self, method: str, sql: str, params: Sequence[object]) -> Any:
+        for attempt in (1, 2):
+            try:
+                async with self._pool.acquire(timeout=WAIT) as connection:
+                    return await getattr(connection, method)(numbered(sql), *params)
+            except _GONE:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        return list(await self._run("fetch", sql, params))
+
+    async def fetchrow(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        row: Row | None = await self._run("fetchrow", sql, params)
+        return row
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
+        raise StoreError("a read session writes nothing")
 
 
 class PostgresStore(Store):
@@ -143,20 +178,45 @@ class PostgresStore(Store):
     # -- sessions ----------------------------------------------------------------
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[_Connection]:
+    async def _read(self) -> AsyncIterator[_Reads]:
         try:
-            async with self._pool.acquire(timeout=WAIT) as connection:
-                yield _Connection(connection)
+            yield _Reads(self._pool)
         except _TROUBLE as error:
             raise StoreUnavailable(f"the database: {error}") from error
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_Connection]:
         try:
-            async with self._pool.acquire(timeout=WAIT) as connection, connection.transaction():
+            async with self._transaction() as connection:
                 yield _Connection(connection)
         except _TROUBLE as error:
             raise StoreUnavailable(f"the database: {error}") from error
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Any]:
+        """A connection in a transaction, committed when the block ends. A
+        connection found gone as the transaction begins, before anything was
+        written, is swapped once for a fresh one."""
+        for attempt in (1, 2):
+            connection = await self._pool.acquire(timeout=WAIT)
+            transaction = connection.transaction()
+            try:
+                await transaction.start()
+            except _GONE:
+                await self._pool.release(connection)
+                if attempt == 2:
+                    raise
+                continue
+            try:
+                try:
+                    yield connection
+                except BaseException:
+                    await transaction.rollback()
+                    raise
+                await transaction.commit()
+            finally:
+                await self._pool.release(connection)
+            return
 
     async def _lock_leases(self, db: Any) -> None:
         await db.execute("LOCK TABLE leases IN EXCLUSIVE MODE")

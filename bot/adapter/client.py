@@ -71,12 +71,20 @@ class SolitaireBot(discord.AutoShardedClient):
         # answered in the stored one.
         self.languages: dict[int, tuple[str, float]] = {}
         self._released: asyncio.Future[None] | None = None
+        #: The process's exit status: 2 once it must stop for a cause.
+        self.exit_status = 0
+        self._stopping: asyncio.Future[None] | None = None
         #: Searches started after a reply (a board's verdict): kept until done.
         self.background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database_url)
-        self.lease = ShardLease(self.store, self.config.shard_ids or (-1,))
+        self.lease = ShardLease(
+            self.store,
+            self.config.shard_ids or (-1,),
+            count=self.config.shard_count or 0,
+            on_lost=self._lease_lost,
+        )
         await self.lease.take()
         self.workers = Workers(self.config.workers)
         await self.workers.start()
@@ -127,7 +135,10 @@ class SolitaireBot(discord.AutoShardedClient):
         except Exception as error:
             locale = self.languages.get(message.author.id, (DEFAULT, 0.0))[0]
             text = trouble(error, locale, f"message {message.id}")
-            await message.reply(text, mention_author=False)
+            try:
+                await message.reply(text, mention_author=False)
+            except discord.HTTPException as failed:
+                log.info("no answer to message %s: %s", message.id, failed.status)
 
     async def on_app_command_error(
         self, interaction: Interaction, error: app_commands.AppCommandError
@@ -135,8 +146,16 @@ class SolitaireBot(discord.AutoShardedClient):
         what = f"command {interaction.command and interaction.command.name}"
         await say_privately(interaction, trouble(error, language(interaction), what))
 
+    def _lease_lost(self, taken: ShardTaken) -> None:
+        """Another process took this one's shard (this one was stalled past
+        its lease): it stops at once, without finishing what it answers."""
+        log.error("stopping: %s", taken)
+        self.exit_status = 2
+        self._stopping = asyncio.ensure_future(self.close())
+
     async def close(self) -> None:
-        await self._finish_answers()
+        if self.exit_status == 0:
+            await self._finish_answers()
         for task in self.background:  # a verdict is a nicety: not worth waiting for
             task.cancel()
         await asyncio.gather(*self.background, return_exceptions=True)
@@ -195,7 +214,7 @@ def point_at(config: Config) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
 
 
-async def _run(config: Config) -> None:
+async def _run(config: Config) -> int:
     client = SolitaireBot(config)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -205,6 +224,7 @@ async def _run(config: Config) -> None:
             await client.start(config.token)
     finally:
         await client.release()
+    return client.exit_status
 
 
 class RedactTokens(logging.Filter):
@@ -232,7 +252,7 @@ def run_bot(config: Config) -> int:
         handler.addFilter(RedactTokens())
     point_at(config)
     try:
-        asyncio.run(_run(config))
+        status = asyncio.run(_run(config))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
         return 2
@@ -241,4 +261,4 @@ def run_bot(config: Config) -> int:
         # that another process runs: one line, and out.
         log.error("cannot start: %s", error)
         return 2
-    return 0
+    return status

@@ -27,11 +27,20 @@ LEASE_SECONDS = 30.0
 
 
 class ShardTaken(Exception):
-    """Another live process runs a shard this one was to run."""
+    """Another live process runs a shard this one was to run, or runs with
+    another number of shards in all."""
 
-    def __init__(self, leases: Sequence[Lease]) -> None:
-        shards = ", ".join("all" if lease.shard == -1 else str(lease.shard) for lease in leases)
+    def __init__(self, leases: Sequence[Lease], count: int = 0) -> None:
         holders = ", ".join(sorted({lease.holder for lease in leases}))
+        counts = sorted({lease.shard_count for lease in leases if lease.shard_count != count})
+        if counts and -1 not in {lease.shard for lease in leases}:
+            said = ", ".join(map(str, counts))
+            super().__init__(
+                f"another process ({holders}) runs with SHARD_COUNT={said}, this one with "
+                f"{count}: every process must use the same count; stop the others first"
+            )
+            return
+        shards = ", ".join("all" if lease.shard == -1 else str(lease.shard) for lease in leases)
         super().__init__(
             f"shard {shards} is already run by another process ({holders}); "
             "stop it first, or give this one other SHARD_IDS"
@@ -44,11 +53,18 @@ class ShardLease:
         store: Store,
         shards: Sequence[int],
         *,
+        count: int = 0,
+        on_lost: Callable[[ShardTaken], None] | None = None,
         seconds: float = LEASE_SECONDS,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        """*count* is the number of shards in all (0: not sharded); *on_lost*
+        is called once if another process takes a lease while this one runs
+        (it was stalled past the lease's time): the process must stop."""
         self._store = store
         self.shards = tuple(shards)
+        self.count = count
+        self._on_lost = on_lost
         self._seconds = seconds
         self._clock = clock
         self.holder = f"{socket.gethostname()}:{os.getpid()}"
@@ -67,7 +83,7 @@ class ShardLease:
         if gone:
             in_the_way = await self._take()
         if in_the_way:
-            raise ShardTaken(in_the_way)
+            raise ShardTaken(in_the_way, self.count)
         self._renewing = asyncio.create_task(self._renew())
 
     async def release(self) -> None:
@@ -80,7 +96,8 @@ class ShardLease:
 
     async def _take(self) -> list[Lease]:
         now = self._clock()
-        return await self._store.take_leases(self.shards, self.holder, now + self._seconds, now)
+        until = now + self._seconds
+        return await self._store.take_leases(self.shards, self.holder, until, now, count=self.count)
 
     async def _renew(self) -> None:
         while True:
@@ -91,7 +108,11 @@ class ShardLease:
                 log.warning("could not renew the shard lease: %s", error)
                 continue
             if in_the_way:
-                log.error("%s", ShardTaken(in_the_way))
+                # Stalled past the lease's time, and another process took over:
+                # two would answer every event. This one stops.
+                if self._on_lost is not None:
+                    self._on_lost(ShardTaken(in_the_way, self.count))
+                return
 
 
 def _is_gone(holder: str) -> bool:
