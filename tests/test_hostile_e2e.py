@@ -39,12 +39,13 @@ async def test_forged_deal_and_replay_presses_on_unshared_games_are_refused(
         refused = await server.press(message, custom_id, who=BOB)
         assert refused.ephemeral and "was not shared" in refused.content
         assert "alice" not in refused.content.lower() and ALICE["id"] not in refused.content
-    # A review of someone else's game, or of no game at all, shows nothing of it.
+    # A review of someone else's game, or of no game at all, shows nothing of
+    # it: refused at once, privately, before anything is said in public.
     for custom_id in (f"sol:review:{game_id}", "sol:review:999999"):
-        pressed = await server.press(server.forged([custom_id]), custom_id, who=BOB)
-        said = await server.posted.get()
-        assert pressed.kind == 5 and said.ephemeral and not said.files
+        said = await server.press(server.forged([custom_id]), custom_id, who=BOB)
+        assert said.kind == 4 and said.ephemeral and not said.files
         assert "could" not in said.content and "`" not in said.content
+        assert "alice" not in said.content.lower() and ALICE["id"] not in said.content
     assert await execute(database_url, "SELECT count(*) FROM games") == [(1,)]
 
 

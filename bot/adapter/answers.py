@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Awaitable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -91,7 +92,10 @@ async def respond(
         )
         pressed, channel = interaction.message, interaction.channel_id
         if pressed is not None and channel is not None:
-            follow(bot_of(interaction), reply, channel, pressed.id, locale)
+            where = (channel, pressed.id)
+            await afterwards(
+                f"board of game {reply.game_id}", _edited(interaction, reply, where, locale)
+            )
     else:
         bot = bot_of(interaction)
         threads = new_game and await bot.preferences.threads(interaction.guild_id)
@@ -100,21 +104,85 @@ async def respond(
         await interaction.response.send_message(
             reply.text, file=board_file(reply), view=board_view(reply, locale)
         )
-        message = await interaction.original_response()
-        await keep_one_board(bot, reply, message, locale)
+        await afterwards(f"board of game {reply.game_id}", _keep_answer(interaction, reply, locale))
+
+
+async def _edited(
+    interaction: Interaction, board: Board, where: BoardMessage, locale: str
+) -> None:
+    """After an edit in place: the board's verdict is looked into, as on any
+    live board, unless the board was retired while the edit was on its way."""
+    bot = bot_of(interaction)
+    if await _still_live(bot, board, where, locale):
+        follow(bot, board, *where, locale)
+
+
+async def _still_live(bot: SolitaireBot, board: Board, where: BoardMessage, locale: str) -> bool:
+    """Whether *where* is still the game's live board after an edit of it
+    landed. A newer board may have retired it while the edit was on its way,
+    and the edit brought it back: then it is retired again."""
+    live = await bot.service.live_board(board.game_id)
+    if live is None or (live.channel_id, live.message_id) == where:
+        return True
+    await _retire(bot, where, live.link, locale)
+    return False
+
+
+async def _keep_answer(interaction: Interaction, board: Board, locale: str) -> None:
+    message = await interaction.original_response()
+    await keep_one_board(bot_of(interaction), board, message, locale)
+
+
+async def afterwards(what: str, work: Awaitable[None]) -> None:
+    """Does the bookkeeping after a reply: the player has been answered, so
+    whatever goes wrong now is logged in one line, never answered again (an
+    answer would contradict the one they have)."""
+    try:
+        await work
+    except Exception as error:
+        log.warning("%s: after the reply: %r", what, error)
 
 
 async def reply_to_message(
     bot: SolitaireBot, message: discord.Message, reply: Reply, locale: str
 ) -> None:
-    """Answers a move typed in chat: a notice in words, or a new board."""
+    """Answers a move typed in chat: a notice in words, or a new board. Where
+    the bot may not post (the move may have been played all the same), the
+    player gets the answer in a DM instead; where not even that works, one
+    log line."""
+    try:
+        sent = await _answer_in(message.channel, reply, locale, reference=message)
+    except discord.HTTPException as error:
+        log.info("no answer in %s: %s; answering in a DM", message.channel.id, error.status)
+        where = tr(locale, "chat.no_room", channel=f"<#{message.channel.id}>", text=message.content)
+        try:
+            await message.author.send(where[:2000])
+            sent = await _answer_in(message.author, reply, locale)
+        except discord.HTTPException as error:
+            log.warning("no answer to message %s at all: %s", message.id, error.status)
+            return
+    if isinstance(reply, Board) and sent is not None:
+        await afterwards(f"board of game {reply.game_id}", keep_one_board(bot, reply, sent, locale))
+
+
+async def _answer_in(
+    where: discord.abc.Messageable,
+    reply: Reply,
+    locale: str,
+    *,
+    reference: discord.Message | None = None,
+) -> discord.Message:
+    """Posts *reply* in *where* (in reply to *reference*): words, or a board."""
+    replying: dict[str, Any] = {} if reference is None else {"reference": reference}
     if isinstance(reply, Notice | Unfinished):
-        await message.reply(reply.text, mention_author=False)
-        return
-    sent = await message.reply(
-        reply.text, file=board_file(reply), view=board_view(reply, locale), mention_author=False
+        return await where.send(reply.text, mention_author=False, **replying)
+    return await where.send(
+        reply.text,
+        file=board_file(reply),
+        view=board_view(reply, locale),
+        mention_author=False,
+        **replying,
     )
-    await keep_one_board(bot, reply, sent, locale)
 
 
 async def keep_one_board(
@@ -162,26 +230,47 @@ async def _retire(bot: discord.Client, old: BoardMessage, link: str, locale: str
 
 async def _open_thread(interaction: Interaction, board: Board, locale: str) -> bool:
     """Opens a thread for a new game, posts its board there and answers in
-    the channel with one line. Returns ``False`` (nothing done) where no
-    thread can be opened: not a text channel, or no permission."""
+    the channel with one line. Returns ``False`` where the board cannot be
+    posted in a thread of its own (not a text channel, no permission): the
+    caller then posts it in the channel, and an empty thread is removed."""
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         return False
     game = board.summary.split(" · ")[0]
-    name = one_line(f"{interaction.user.display_name} · {game}")[:THREAD_NAME]
     try:
         thread = await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+            name=thread_name(interaction.user.display_name, game),
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=1440,
         )
     except discord.HTTPException as error:
         log.info("no thread in %s: %s", channel.id, error.status)
         return False
+    try:
+        message = await thread.send(
+            board.text, file=board_file(board), view=board_view(board, locale)
+        )
+    except discord.HTTPException as error:
+        log.info("no board in thread %s: %s; posting it in the channel", thread.id, error.status)
+        await afterwards(f"empty thread {thread.id}", thread.delete())
+        return False
     await interaction.response.send_message(
         tr(locale, "thread.opened", thread=thread.mention, game=game)
     )
-    message = await thread.send(board.text, file=board_file(board), view=board_view(board, locale))
-    await keep_one_board(interaction.client, board, message, locale)
+    kept = keep_one_board(bot_of(interaction), board, message, locale)
+    await afterwards(f"board of game {board.game_id}", kept)
     return True
+
+
+def thread_name(player: str, game: str) -> str:
+    """A game's thread: the player's name, clipped so that the game's fits too.
+
+    >>> name = thread_name("Bartholomew" * 10, "Klondike, draw 1")
+    >>> len(name), name[-23:]
+    (100, 'Bart · Klondike, draw 1')
+    """
+    suffix = f" · {game}"
+    return one_line(player)[: max(0, THREAD_NAME - len(suffix))].rstrip() + suffix
 
 
 async def post_animation(

@@ -85,6 +85,10 @@ class Presses:
             await respond(interaction, reply, new_game=True)
             return
         if action == "review":
+            refused = await self._bot.reviews.refuse(asker, game_id)
+            if refused is not None:
+                await respond(interaction, refused)
+                return
             await interaction.response.defer(thinking=True)
             found = await self._bot.reviews.review(asker, game_id)
             await post_animation(interaction, found, "review.gif", "review.alt")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 
@@ -19,11 +20,13 @@ from render import (
 )
 from render.text import clock, status_line
 from solitaire import Game
-from storage import UNWON, GameRow, Status, Store
+from storage import UNWON, GameRow, Settings, Status, Store, StoreUnavailable
 from texts import Msg, tr
 
 from .replies import Board
 from .verdicts import verdict_line
+
+log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25  # Discord's limit on a select menu's options and on autocomplete
 
@@ -53,7 +56,7 @@ class BoardMaker:
         """Returns the board of *game* as *row* stores it, with *news* on top."""
         elapsed = (row.finished_at or self._clock()) - row.started_at
         legal = game.legal_moves()  # computed once here; the copy below shares it
-        settings = await self._store.settings(row.user_id)
+        settings = await self._settings(row.user_id)
         theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
         size = SIZES.get(settings.cards, METRICS)
         # Drawn from a copy: another press may move the game on meanwhile.
@@ -86,6 +89,15 @@ class BoardMaker:
             reviewable=reviewable(row.status, game),
         )
 
+    async def _settings(self, user_id: int) -> Settings:
+        """The player's settings; the defaults if the store cannot say now: a
+        board may be made after its change was stored, and must not fail then."""
+        try:
+            return await self._store.settings(user_id)
+        except StoreUnavailable as error:
+            log.warning("settings of %s not read: %s", user_id, error)
+            return Settings()
+
     def today(self) -> str:
         """The UTC day, ``YYYY-MM-DD``: the daily deal changes at midnight UTC."""
         return utc_day(self._clock())
@@ -106,7 +118,11 @@ class BoardMaker:
 
     async def _standing(self, row: GameRow, locale: str) -> str:
         """How a win compares, in words: ``3rd of 7 today``."""
-        standing = await self.standing(row)
+        try:
+            standing = await self.standing(row)
+        except StoreUnavailable as error:
+            log.warning("standing of game %s not read: %s", row.id, error)
+            return ""
         if standing is None:
             return ""
         if row.daily is None:

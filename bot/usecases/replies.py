@@ -81,6 +81,21 @@ Reply = Board | Notice | Unfinished
 
 
 @dataclass(frozen=True)
+class BoardPlace:
+    """Where a game's live board is, as the store says."""
+
+    guild_id: int | None
+    channel_id: int
+    message_id: int
+
+    @property
+    def link(self) -> str:
+        """The message's link, as Discord writes it."""
+        guild = self.guild_id or "@me"
+        return f"https://discord.com/channels/{guild}/{self.channel_id}/{self.message_id}"
+
+
+@dataclass(frozen=True)
 class Picture:
     """A picture with its alt text and a one-line summary (a stats card)."""
 

@@ -13,7 +13,7 @@ from texts import tr
 
 from . import jobs
 from .replies import Animation, Asker, Notice
-from .service import busy_notice, not_yours
+from .service import busy_notice
 from .workers import Busy, Kind, Workers
 
 #: Each position the review looks at is searched this long.
@@ -29,6 +29,17 @@ class Reviews:
     def __init__(self, store: Store, workers: Workers, theme: str = "classic") -> None:
         self._store, self._workers, self._theme = store, workers, theme
         self._done: OrderedDict[tuple[int, int], Animation] = OrderedDict()
+
+    async def refuse(self, asker: Asker, game_id: int) -> Notice | None:
+        """Why the asker may not review game *game_id*, if they may not:
+        asked before the bot answers in public that a review is coming."""
+        try:
+            row = await self._store.get_game(game_id)
+        except NotFound:
+            return Notice(tr(asker.locale, "game.gone"))
+        if row.user_id != asker.user_id:
+            return Notice(tr(asker.locale, "review.not_yours"))
+        return None
 
     async def review(self, asker: Asker, game_id: int | None = None) -> Animation | Notice:
         """Reviews the asker's game *game_id*, or their last game that ended
@@ -47,7 +58,7 @@ class Reviews:
         if row is None:
             return Notice(tr(locale, "review.none"))
         if row.user_id != asker.user_id:
-            return Notice(not_yours(row.user_id, locale))
+            return Notice(tr(locale, "review.not_yours"))  # names no one
         if row.status == Status.WON:
             return Notice(tr(locale, "review.won"))
         key = (row.id, row.revision)

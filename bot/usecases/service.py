@@ -47,7 +47,7 @@ from .boards import MAX_CHOICES, BoardMaker
 from .cooldown import Cooldown
 from .hints import KnownLine
 from .live import LiveGames
-from .replies import Asker, Notice, Reply, Unfinished
+from .replies import Asker, BoardPlace, Notice, Reply, Unfinished
 from .workers import Busy, Kind, Workers
 
 _RETRIES = 3
@@ -287,6 +287,13 @@ class GameService:
     ) -> BoardMessage | None:
         """Remembers the game's new board; returns the one it replaces, to retire."""
         return await self._store.set_message(game_id, channel_id, message_id)
+
+    async def live_board(self, game_id: int) -> BoardPlace | None:
+        """Where the game's live board is, as the store says."""
+        row = await self._store.get_game(game_id)
+        if row.channel_id is None or row.message_id is None:
+            return None
+        return BoardPlace(row.guild_id, row.channel_id, row.message_id)
 
     async def current_game(self, user_id: int) -> GameRow | None:
         return await self._store.current_game(user_id)

@@ -52,13 +52,23 @@ class Social:
     async def stats(
         self, asker: Asker, user_id: int, name: str, profile: str | None = None
     ) -> Picture | Notice:
-        """Returns a player's stats in one game, or in every game they played."""
+        """Returns a player's stats in one game, or in every game they played.
+
+        One's own stats count every game, wherever it was played; another
+        player's, asked in a server, only the games they played in that
+        server (their games elsewhere are theirs to show); asked outside a
+        server, they are not shown."""
         locale = asker.locale
         try:
             profiles = [find_variant(profile).profile] if profile else list(VARIANTS)
         except BadOption as error:
             return Notice(error.text(locale))
-        results = [(p, await self._store.stats(user_id, p)) for p in profiles]
+        guild_id = None
+        if user_id != asker.user_id:
+            if asker.guild_id is None:
+                return Notice(tr(locale, "stats.servers_only"))
+            guild_id = asker.guild_id
+        results = [(p, await self._store.stats(user_id, p, guild_id=guild_id)) for p in profiles]
         played = [(p, s) for p, s in results if s.played] or results[:1]
         header = tuple(tr(locale, f"stats.{column}") for column in _COLUMNS)
         rows = [_stats_row(VARIANTS[p].title, s) for p, s in played]

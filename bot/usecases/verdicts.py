@@ -118,9 +118,23 @@ class Verdicts:
         if not (await self._store.settings(board.owner_id)).verdicts:
             return None
         row = await self._store.get_game(board.game_id)
+        if row.revision != board.revision:
+            return None  # moved on already: the next board says what holds
         known = KnownVerdict.from_row(row.verdict)
-        if row.revision != board.revision or (known is not None and known.holds(row)):
-            return None  # moved on already, or known and shown
+        if known is None or not known.holds(row):
+            known = await self._search(row, known)
+            if known is None:
+                return None
+            # The search took a while: a newer board may have retired this one.
+            row = await self._store.get_game(row.id)
+        line = known.line(locale)
+        if row.revision != board.revision or row.message_id != message_id:
+            return None  # a retired board stays retired
+        return None if line == board.verdict else line
+
+    async def _search(self, row: GameRow, known: KnownVerdict | None) -> KnownVerdict | None:
+        """Searches the position of *row* in a worker and keeps what it finds
+        (``None``: nothing known, or the game moved on meanwhile)."""
         winnable_at = (
             known.moves
             if known is not None and known.outcome is Outcome.WON and known.undos == row.undos
@@ -139,8 +153,4 @@ class Verdicts:
         )
         if not await self._store.set_verdict(row.id, row.revision, verdict.to_row()):
             return None
-        # The search took a while: a newer board may have retired this one.
-        now = await self._store.get_game(row.id)
-        if now.revision != row.revision or now.message_id != message_id:
-            return None
-        return verdict.line(locale)
+        return verdict

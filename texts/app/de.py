@@ -28,7 +28,7 @@ TEXTS: dict[str, str] = {
     "alt.top": "oben {top} ({n} offen)",
     "table.face_down": "{n} verdeckt",
     # -- the bot: games, moves, boards ------------------------------------------
-    "oops": "Bei mir ist etwas schiefgegangen; nichts wurde geändert. Bitte versuch es noch einmal.",
+    "oops": "Bei mir ist etwas schiefgegangen. Bitte versuch es noch einmal; /show zeigt dein Spiel, wie es steht.",
     "wait.deals": "Das sind viele neue Spiele: versuch es in {seconds} s wieder.",
     "storage.busy": "Der Speicher des Bots ist gerade belegt oder schreibgeschützt: es wurde nichts gespielt. Versuch es gleich noch einmal.",
     "wait.moves": "Das sind viele Züge auf einmal: versuch es in {seconds} s wieder.",
@@ -106,6 +106,7 @@ TEXTS: dict[str, str] = {
     "menu.none": "Kein Zug zu spielen.",
     "choice.not_yours": "Diese Wahl gehört jemand anderem — /play startet dein eigenes Spiel.",
     # -- stats, leaderboards, shared wins ---------------------------------------
+    "stats.servers_only": "Die Statistik anderer zeige ich in einem gemeinsamen Server, für die Spiele dort.",
     "stats.title": "Solitaire von {name}",
     "stats.alt": "Statistik von {name}. {lines}",
     "stats.game": "Spiel",
@@ -212,6 +213,7 @@ TEXTS: dict[str, str] = {
     "settings.server_only": "Das ist eine Einstellung eines Servers: nutze sie dort.",
     "settings.threads_on": "Jedes neue Spiel hier bekommt einen eigenen Thread.",
     "settings.threads_off": "Neue Spiele werden im Kanal gespielt, in dem sie beginnen.",
+    "chat.no_room": "In {channel} darf ich nicht schreiben, darum hier meine Antwort auf `{text}`:",
     "board.moved": "Dieses Spiel geht hier weiter: {link}",
     "thread.opened": "{game} geht weiter in {thread}.",
     "button.cheer": "Feiern",
@@ -226,6 +228,7 @@ TEXTS: dict[str, str] = {
     "cmd.review": "Dein letztes Spiel ohne Sieg: war es zu gewinnen, welcher Zug hat es verloren, und wie.",
     "button.review": "Rückblick",
     "review.alt": "ein Weg zum Sieg ab der letzten Stellung, die noch zu gewinnen war",
+    "review.not_yours": "Nur wer dieses Spiel gespielt hat, kann darauf zurückblicken — /review blickt auf deine eigenen zurück.",
     "review.none": "Du hast kein Spiel ohne Sieg, auf das du zurückblicken könntest.",
     "review.won": "Dieses Spiel ist gewonnen: nichts zurückzublicken. Wiederholung zeigt es.",
     "review.playing": "Beende dein Spiel zuerst (oder /resign): ein Rückblick zeigt den Weg zum Sieg.",

@@ -28,7 +28,7 @@ TEXTS: dict[str, str] = {
     "alt.top": "top {top} ({n} up)",
     "table.face_down": "{n} face down",
     # -- the bot: games, moves, boards ------------------------------------------
-    "oops": "Something went wrong on my side; nothing was changed. Please try again.",
+    "oops": "Something went wrong on my side. Please try again; /show shows your game as it stands.",
     "wait.deals": "That is a lot of new deals: try again in {seconds} s.",
     "storage.busy": "The bot's storage is busy or read-only right now: nothing was played. Try again in a moment.",
     "wait.moves": "That is a lot of moves at once: try again in {seconds} s.",
@@ -106,6 +106,7 @@ TEXTS: dict[str, str] = {
     "menu.none": "No move to play.",
     "choice.not_yours": "This choice is someone else's — /play to start your own game.",
     # -- stats, leaderboards, shared wins ---------------------------------------
+    "stats.servers_only": "Another player's stats are shown in a server you share, for the games played there.",
     "stats.title": "{name}'s solitaire",
     "stats.alt": "{name}'s stats. {lines}",
     "stats.game": "game",
@@ -209,6 +210,7 @@ TEXTS: dict[str, str] = {
     "settings.server_only": "That is a setting of a server: use it in one.",
     "settings.threads_on": "Each new game here gets a thread of its own.",
     "settings.threads_off": "New games are played in the channel where they start.",
+    "chat.no_room": "I may not post in {channel}, so here is my answer to `{text}`:",
     "board.moved": "This game goes on here: {link}",
     "thread.opened": "{game} goes on in {thread}.",
     "button.cheer": "Celebrate",
@@ -223,6 +225,7 @@ TEXTS: dict[str, str] = {
     "cmd.review": "Your last game without a win: could it be won, which move lost it, and how.",
     "button.review": "Review",
     "review.alt": "a winning line from the last position that still won",
+    "review.not_yours": "Only the player of that game can review it — /review looks back on your own.",
     "review.none": "You have no game that ended without a win to review.",
     "review.won": "That game was won: nothing to review. Press Replay to watch it.",
     "review.playing": "Finish your game first (or /resign): a review shows the way to win.",
