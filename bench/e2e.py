@@ -1,31 +1,41 @@
 """The real bot under a crowd: N simulated players play through the local
-Discord-compatible server; prints latency from INTERACTION_CREATE sent to the
-first reply received, moves per second, and replies slower than 3 s.
+Discord-compatible server; prints the CPU time a move costs the bot (its
+process and its workers, read from /proc), latency from the event sent to
+the reply received, and moves per second.
 
-    python bench/e2e.py [--players 50] [--seconds 30] [--think 0.35] [--hints 0.1]
-    python bench/e2e.py --processes 2 [--database postgresql://postgres@127.0.0.1:5432/postgres]
+    python bench/e2e.py [--players 50] [--seconds 20] [--think 0.5] [--crowds button,slash,chat]
+    python bench/e2e.py --on postgresql [--database postgresql://postgres@127.0.0.1:5432/postgres]
+    python bench/e2e.py --before ../before     # a worktree of earlier code, side by side
+    python bench/e2e.py --hints 0.1
+    python bench/e2e.py --processes 2
 
-Each player starts a Klondike game, then presses the board's buttons and
-picks from its move menu, waiting a random think time (mean --think seconds)
-between moves, as people do. Half the players are in one server, half in
-another (Discord sends them to different shards). Several crowds in one run,
-each with a fresh bot and database, printed side by side:
+Each player starts a Klondike game, then moves, waiting a random think time
+(mean --think seconds) between moves, as people do. Half the players are in
+one server, half in another (Discord sends them to different shards). Three
+crowds move three ways: **button** presses the board's buttons and picks from
+its move menu (an edit in place); **slash** types ``/move`` after asking its
+autocomplete (a new board each time); **chat** mentions the bot with the
+notation (a new board each time). Each crowd plays against a do-nothing
+discord.py bot (``bench/null_bot.py``) and against this bot, each fresh on a
+fresh database, one after the other, and the ratio of their CPU per move is
+printed. The local server's check of each request against Discord's API
+description is off: it would take the bots' CPU.
 
-- without ``--processes``: moves only, then one action in ten (``--hints``) a
-  ``/hint``, on SQLite;
-- with ``--processes N``: moves only, on one process on SQLite, one process
-  on PostgreSQL, and N sharded processes on one PostgreSQL database.
+- ``--hints X``: button moves, then X of the actions a ``/hint``, on SQLite;
+- ``--processes N``: button moves on one process on SQLite, one process on
+  PostgreSQL, and N sharded processes on one PostgreSQL database.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
-import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,57 +44,113 @@ from tests.botprocess import BotProcess
 from tests.databases import fresh_database
 from tests.fake_discord import GUILD_B, GUILD_ID, FakeDiscord, LateReply, Reply, user
 
+ROOT = Path(__file__).resolve().parent.parent
+#: The bots a crowd can play against: this one, and one that only answers.
+THIS_BOT = ("-m", "bot")
+NULL_BOT = (str(ROOT / "bench" / "null_bot.py"),)
+#: Players drift in over this long; the measured window starts after it.
+DRIFT_IN = 3.0
+
+
+@dataclass
+class Tally:
+    """What a crowd's players saw: each move's (end, latency), hints, the rest."""
+
+    moves: list[tuple[float, float]] = field(default_factory=list)
+    hints: list[float] = field(default_factory=list)
+    other: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time used so far by process *pid* and every live process below it."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    family = {pid}
+    grown = True
+    while grown:
+        before = len(family)
+        family |= {child for child, parent in parents.items() if parent in family}
+        grown = len(family) > before
+    return sum(used.get(process, 0.0) for process in family)
+
 
 async def player(
     server: FakeDiscord,
     number: int,
+    how: str,
     until: float,
     think: float,
     hints: float,
-    latencies: dict[str, list[float]],
-    errors: list[str],
-) -> int:
+    tally: Tally,
+) -> None:
     rng = random.Random(number)
     who = user(6_000_000_000_000_000 + number, f"player{number}")
     guild = (GUILD_ID, GUILD_B)[number % 2]
-    await asyncio.sleep(rng.uniform(0, 2.0))  # players drift in, as they do
+    await asyncio.sleep(rng.uniform(0, DRIFT_IN - 1.0))  # players drift in, as they do
     board = await server.slash(
         "play", {"game": "klondike", "deal": number + 1, "passes": "unlimited"}, who=who,
         guild_id=guild,
     )  # fmt: skip
-    latencies["other"].append(board.elapsed)
-    moves = 0
+    tally.other.append(board.elapsed)
     while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(0, 2 * think))
         try:
             if rng.random() < hints:
                 hint = await server.slash("hint", who=who, guild_id=guild)
-                latencies["hint"].append(hint.elapsed)
+                tally.hints.append(hint.elapsed)
                 continue
-            reply = await _move(server, board, who, rng)
-        except LateReply as error:
-            errors.append(str(error))
+            if how == "button":
+                reply = await _press(server, board, who, rng)
+            elif how == "slash":
+                reply = await _type(server, who, guild, tally)
+            else:
+                reply = await server.say_and_wait(_notation(board), who=who, guild_id=guild)
+        except (LateReply, TimeoutError) as error:
+            tally.errors.append(repr(error))
             continue
-        latencies["move"].append(reply.elapsed)
-        if reply.kind == 7:
-            moves += 1
+        tally.moves.append((time.monotonic(), reply.elapsed))
+        if _components(reply):
             board = reply
-        else:
+        elif how == "button":  # a notice: get a board to press again
             board = await server.slash("show", who=who, guild_id=guild)
-            latencies["other"].append(board.elapsed)
-    return moves
+            tally.other.append(board.elapsed)
 
 
-async def _move(
+async def _press(
     server: FakeDiscord, board: Reply, who: dict[str, object], rng: random.Random
 ) -> Reply:
     message = server.message(board)
-    menu = [c for c in _components(board) if ":move:" in c.get("custom_id", "")]
+    menu = [c for c in _components(board) if ":move:" in str(c.get("custom_id", ""))]
     if menu and rng.random() < 0.6:
-        choice = menu[0]["options"][0]["value"]
-        return await server.press(message, menu[0]["custom_id"], who=who, values=[choice])
-    draw = next(c for c in _components(board) if ":draw:" in c.get("custom_id", ""))
-    return await server.press(message, draw["custom_id"], who=who)
+        choice = menu[0]["options"][0]["value"]  # type: ignore[index]
+        return await server.press(message, str(menu[0]["custom_id"]), who=who, values=[choice])
+    draw = next(c for c in _components(board) if ":draw:" in str(c.get("custom_id", "")))
+    return await server.press(message, str(draw["custom_id"]), who=who)
+
+
+async def _type(server: FakeDiscord, who: dict[str, object], guild: int, tally: Tally) -> Reply:
+    """``/move`` as a player types it: the autocomplete first, then its first choice."""
+    offered = await server.autocomplete("move", "notation", "", who=who, guild_id=guild)
+    tally.other.append(offered.elapsed)
+    choices = offered.data.get("choices") or [{"value": "s"}]
+    return await server.slash("move", {"notation": choices[0]["value"]}, who=who, guild_id=guild)
+
+
+def _notation(board: Reply) -> str:
+    """The move a chat player types: the board menu's first, else a draw."""
+    menu = [c for c in _components(board) if ":move:" in str(c.get("custom_id", ""))]
+    return str(menu[0]["options"][0]["value"]) if menu else "s"  # type: ignore[index]
 
 
 def _components(reply: Reply) -> list[dict[str, object]]:
@@ -92,6 +158,8 @@ def _components(reply: Reply) -> list[dict[str, object]]:
 
 
 def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
@@ -100,14 +168,17 @@ async def crowd(
     players: int,
     seconds: float,
     think: float,
-    hints: float,
     *,
+    how: str = "button",
+    hints: float = 0.0,
+    program: tuple[str, ...] = THIS_BOT,
+    code: str = "",
     processes: int = 1,
     database: str = "sqlite",
     server_url: str = "",
 ) -> dict[str, float]:
     """Runs one crowd against a fresh bot of *processes* shards on a fresh
-    database; returns its figures."""
+    database; returns its figures over the window after the players came in."""
     server = FakeDiscord(check_api=False)  # the tests check requests; here it would cost CPU
     await server.start()
     with tempfile.TemporaryDirectory() as folder:
@@ -117,62 +188,72 @@ async def crowd(
                 shards = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
                 place = Path(folder) / str(shard)
                 place.mkdir()
-                bots.append(BotProcess(server, place, url, **(shards if processes > 1 else {})))
+                env = shards if processes > 1 else {}
+                if code:  # the bot of another checkout (an earlier commit's worktree)
+                    env = {**env, "PYTHONPATH": code}
+                bots.append(BotProcess(server, place, url, program=program, **env))
             for bot in bots:
                 await bot.start()
+            pids = [bot.process.pid for bot in bots if bot.process is not None]
             try:
-                latencies: dict[str, list[float]] = {"move": [], "hint": [], "other": []}
-                errors: list[str] = []
+                tally = Tally()
                 start = time.monotonic()
-                until = start + seconds
-                moves = await asyncio.gather(
-                    *(
-                        player(server, n, until, think, hints, latencies, errors)
-                        for n in range(players)
-                    )
+                window = start + DRIFT_IN
+                until = window + seconds
+                playing = asyncio.gather(
+                    *(player(server, n, how, until, think, hints, tally) for n in range(players))
                 )
-                elapsed = time.monotonic() - start
+                await asyncio.sleep(DRIFT_IN)
+                cpu_before = sum(cpu_seconds(pid) for pid in pids)
+                await asyncio.sleep(seconds)
+                cpu_used = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+                await playing
             finally:
                 for bot in bots:
                     await bot.stop()
     await server.stop()
-    ms = [value * 1000 for value in latencies["move"]]
-    every = [value * 1000 for values in latencies.values() for value in values]
+    ms = [latency * 1000 for ended, latency in tally.moves if window <= ended <= until]
+    every = [*ms, *(v * 1000 for v in tally.hints + tally.other)]
     return {
-        "moves/s": sum(moves) / elapsed,
-        "hints": len(latencies["hint"]),
+        "cpu ms/move": 1000 * cpu_used / max(len(ms), 1),
+        "moves/s": len(ms) / seconds,
+        "hints": len(tally.hints),
         "p50": percentile(ms, 50),
         "p90": percentile(ms, 90),
         "p99": percentile(ms, 99),
-        "max": max(ms),
-        "mean": statistics.mean(ms),
-        "over 3 s": sum(value > 3000 for value in every) + len(errors),
+        "max": max(ms, default=float("nan")),
+        "over 3 s": sum(value > 3000 for value in every) + len(tally.errors),
     }
 
 
-HEADER = f"{'':<34}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'moves/s':>9}{'>3 s':>6}"
+HEADER = (
+    f"{'':<34}{'cpu/move':>9}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'moves/s':>9}{'>3 s':>6}"
+)
 
 
 def row(name: str, figures: dict[str, float]) -> str:
     return (
-        f"{name:<34}{figures['p50']:8.1f}{figures['p90']:8.1f}{figures['p99']:8.1f}"
-        f"{figures['max']:8.1f}{figures['moves/s']:9.1f}{figures['over 3 s']:6.0f}"
+        f"{name:<34}{figures['cpu ms/move']:9.2f}{figures['p50']:8.1f}{figures['p90']:8.1f}"
+        f"{figures['p99']:8.1f}{figures['max']:8.1f}{figures['moves/s']:9.1f}"
+        f"{figures['over 3 s']:6.0f}"
     )
 
 
 async def main(args: argparse.Namespace) -> None:
-    print(f"players {args.players}, {args.seconds:g} s each, think time mean {args.think:g} s")
+    print(
+        f"players {args.players}, {args.seconds:g} s measured each (after {DRIFT_IN:g} s coming "
+        f"in), think time mean {args.think:g} s; cpu/move in ms, latency in ms"
+    )
     common = (args.players, args.seconds, args.think)
-    print("move latency ms" + HEADER[len("move latency ms") :])
+    print(HEADER)
     if args.processes:
-        one = await crowd(*common, 0.0)
+        one = await crowd(*common)
         print(row("1 process, SQLite", one), flush=True)
-        pg = await crowd(*common, 0.0, database="postgresql", server_url=args.database)
+        pg = await crowd(*common, database="postgresql", server_url=args.database)
         print(row("1 process, PostgreSQL", pg), flush=True)
         many = await crowd(
-            *common, 0.0, processes=args.processes, database="postgresql",
-            server_url=args.database,
-        )  # fmt: skip
+            *common, processes=args.processes, database="postgresql", server_url=args.database
+        )
         print(row(f"{args.processes} processes, PostgreSQL", many))
         print(
             f"moves/s of {args.processes} processes on PostgreSQL / 1 on SQLite: "
@@ -180,22 +261,42 @@ async def main(args: argparse.Namespace) -> None:
             f"{many['moves/s'] / pg['moves/s']:.2f}x"
         )
         return
-    plain = await crowd(*common, 0.0)
-    print(row("moves only", plain), flush=True)
-    mixed = await crowd(*common, args.hints)
-    print(row(f"{args.hints:.0%} of actions /hint", mixed))
-    print(
-        f"hints asked: {mixed['hints']:.0f}; move p99 with hints / without: "
-        f"{mixed['p99'] / plain['p99']:.2f}x"
-    )
+    if args.hints:
+        plain = await crowd(*common)
+        print(row("button moves only", plain), flush=True)
+        mixed = await crowd(*common, hints=args.hints)
+        print(row(f"{args.hints:.0%} of actions /hint", mixed))
+        print(
+            f"hints asked: {mixed['hints']:.0f}; move p99 with hints / without: "
+            f"{mixed['p99'] / plain['p99']:.2f}x"
+        )
+        return
+    store = {"database": args.on, "server_url": args.database}
+    for how in args.crowds.split(","):
+        null = await crowd(*common, how=how, program=NULL_BOT, **store)
+        print(row(f"{how}: do-nothing bot", null), flush=True)
+        if args.before:
+            before = await crowd(*common, how=how, code=args.before, **store)
+            print(row(f"{how}: the code before ({args.on})", before), flush=True)
+            print(f"{how}: cpu per move, the code before / do-nothing bot: "
+                  f"{before['cpu ms/move'] / null['cpu ms/move']:.2f}x", flush=True)  # fmt: skip
+        ours = await crowd(*common, how=how, **store)
+        print(row(f"{how}: this bot ({args.on})", ours), flush=True)
+        print(f"{how}: cpu per move, this bot / do-nothing bot: "
+              f"{ours['cpu ms/move'] / null['cpu ms/move']:.2f}x", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--think", type=float, default=0.35)
-    parser.add_argument("--hints", type=float, default=0.1, help="share of actions that are /hint")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--crowds", default="button,slash,chat")
+    parser.add_argument("--on", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument(
+        "--before", default="", help="a checkout of earlier code to run side by side (a worktree)"
+    )
+    parser.add_argument("--hints", type=float, default=0.0, help="share of actions that are /hint")
     parser.add_argument("--processes", type=int, default=0, help="compare N sharded processes")
     parser.add_argument(
         "--database",
