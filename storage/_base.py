@@ -60,6 +60,18 @@ class UnfinishedGame(StoreError):
 
 
 @dataclass(frozen=True)
+class Settings:
+    """How a player's pictures are drawn."""
+
+    #: ``normal`` or ``large`` print.
+    cards: str = "normal"
+    #: ``classic`` (two colours) or ``four-colour``.
+    colours: str = "classic"
+    #: Whether the board says if the game can still be won (a spoiler: off).
+    verdicts: bool = False
+
+
+@dataclass(frozen=True)
 class GameRow:
     """A stored game: its record plus who plays it, where, and how it stands."""
 
@@ -90,6 +102,9 @@ class GameRow:
     shared_at: float | None = None
     #: What the last search of its position found (see ``bot/usecases/verdicts.py``).
     verdict: dict[str, Any] | None = None
+    #: Its player's settings, where the read brought them along (``None``: not
+    #: read); not part of the game, so not compared.
+    settings: Settings | None = field(default=None, compare=False)
 
     @property
     def seconds(self) -> float:
@@ -141,18 +156,6 @@ class Lease:
     holder: str
     expires_at: float
     shard_count: int = 0
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How a player's pictures are drawn."""
-
-    #: ``normal`` or ``large`` print.
-    cards: str = "normal"
-    #: ``classic`` (two colours) or ``four-colour``.
-    colours: str = "classic"
-    #: Whether the board says if the game can still be won (a spoiler: off).
-    verdicts: bool = False
 
 
 #: The board a new one replaces: (channel id, message id).

@@ -17,6 +17,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
 from typing import Any, Protocol, Self
 
 from solitaire import BadOption, find_variant
@@ -44,6 +45,12 @@ Row = Any
 _FINISHED_SQL = "(" + ", ".join(f"'{status}'" for status in FINISHED) + ")"
 _UNWON_SQL = "(" + ", ".join(f"'{status}'" for status in UNWON) + ")"
 _WON = f"CASE WHEN status = '{Status.WON}' THEN 1 ELSE 0 END"
+#: A game with its player's settings: a board needs both.
+_GAME_AND_SETTINGS = (
+    "SELECT games.*, players.cards AS player_cards, players.colours AS player_colours,"
+    " players.verdicts AS player_verdicts"
+    " FROM games LEFT JOIN players ON players.user_id = games.user_id"
+)
 
 
 class Session(Protocol):
@@ -155,7 +162,7 @@ class Store:
 
     async def get_game(self, game_id: int) -> GameRow:
         """:raises NotFound: if there is no game *game_id*."""
-        row = await self._fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
+        row = await self._fetch_one(f"{_GAME_AND_SETTINGS} WHERE games.id = ?", (game_id,))
         if row is None:
             raise NotFound(f"There is no game {game_id}.")
         return row
@@ -163,8 +170,8 @@ class Store:
     async def current_game(self, user_id: int) -> GameRow | None:
         """Returns the user's most recently touched unfinished game."""
         return await self._fetch_one(
-            "SELECT * FROM games WHERE user_id = ? AND status = 'playing'"
-            " ORDER BY updated_at DESC, id DESC LIMIT 1",
+            f"{_GAME_AND_SETTINGS} WHERE games.user_id = ? AND games.status = 'playing'"
+            " ORDER BY games.updated_at DESC, games.id DESC LIMIT 1",
             (user_id,),
         )
 
@@ -252,11 +259,7 @@ class Store:
             )
         if row is None:
             return Settings()
-        return Settings(
-            row["cards"] or Settings.cards,
-            row["colours"] or Settings.colours,
-            bool(row["verdicts"]),
-        )
+        return _settings(row["cards"], row["colours"], row["verdicts"])
 
     async def set_settings(self, user_id: int, settings: Settings) -> None:
         async with self._write() as db:
@@ -536,6 +539,11 @@ def _rules_code(profile: str, options: Mapping[str, Any]) -> str | None:
         return None
 
 
+def _settings(cards: str | None, colours: str | None, verdicts: object) -> Settings:
+    """A player's settings as stored (``NULL``: the default)."""
+    return Settings(cards or Settings.cards, colours or Settings.colours, bool(verdicts))
+
+
 def compute_stats(finished: Sequence[tuple[str, int, float]]) -> Stats:
     """Returns stats from (status, moves, seconds) of finished games, oldest first."""
     won = streak = best_streak = 0
@@ -614,6 +622,11 @@ def _game_row(row: Row) -> GameRow:
         verdict=verdict if isinstance(verdict, dict) else None,
         shared_at=number("shared_at", required=False),
     )
+    if "player_cards" in row.keys():  # noqa: SIM118 (a Record is no dict)
+        game = replace(
+            game,
+            settings=_settings(row["player_cards"], row["player_colours"], row["player_verdicts"]),
+        )
     if damage:
         game.extra["unreadable"] = ", ".join(damage)
     return game

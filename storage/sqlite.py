@@ -47,15 +47,13 @@ class _Connection:
         self._db = db
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        # One trip to aiosqlite's thread (a cursor would take three: run, fetch, close).
         with _unavailable():
-            async with self._db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
+            return list(await self._db.execute_fetchall(sql, params))
 
     async def fetchrow(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        with _unavailable():
-            async with self._db.execute(sql, params) as cursor:
-                row: Row | None = await cursor.fetchone()
-        return row
+        rows = await self.fetch(sql, params)
+        return rows[0] if rows else None
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
         with _unavailable():

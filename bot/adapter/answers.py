@@ -28,7 +28,7 @@ from render.names import one_line
 from storage import BoardMessage, Status
 from texts import DEFAULT, tr
 
-from ..usecases.replies import Animation, Board, Notice, Reply, Shared, Unfinished
+from ..usecases.replies import Animation, Board, BoardPlace, Notice, Reply, Shared, Unfinished
 from .components import DealButton, GameButton, MoveSelect, NewDealButton
 from .interactions import Interaction, bot_of, language
 
@@ -101,15 +101,19 @@ async def respond(
         threads = new_game and await bot.preferences.threads(interaction.guild_id)
         if threads and await _open_thread(interaction, reply, locale):
             return
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             reply.text, file=board_file(reply), view=board_view(reply, locale)
         )
-        await afterwards(f"board of game {reply.game_id}", _keep_answer(interaction, reply, locale))
+        # Discord returns the new message with the callback: no request for it.
+        if sent.message_id is not None and interaction.channel_id is not None:
+            place = BoardPlace(interaction.guild_id, interaction.channel_id, sent.message_id)
+            kept = keep_one_board(bot, reply, place, locale)
+        else:
+            kept = _keep_answer(interaction, reply, locale)
+        await afterwards(f"board of game {reply.game_id}", kept)
 
 
-async def _edited(
-    interaction: Interaction, board: Board, where: BoardMessage, locale: str
-) -> None:
+async def _edited(interaction: Interaction, board: Board, where: BoardMessage, locale: str) -> None:
     """After an edit in place: the board's verdict is looked into, as on any
     live board, unless the board was retired while the edit was on its way."""
     bot = bot_of(interaction)
@@ -130,7 +134,12 @@ async def _still_live(bot: SolitaireBot, board: Board, where: BoardMessage, loca
 
 async def _keep_answer(interaction: Interaction, board: Board, locale: str) -> None:
     message = await interaction.original_response()
-    await keep_one_board(bot_of(interaction), board, message, locale)
+    await keep_one_board(bot_of(interaction), board, placed(message), locale)
+
+
+def placed(message: discord.Message) -> BoardPlace:
+    """Where *message* is."""
+    return BoardPlace(message.guild.id if message.guild else None, message.channel.id, message.id)
 
 
 async def afterwards(what: str, work: Awaitable[None]) -> None:
@@ -162,7 +171,8 @@ async def reply_to_message(
             log.warning("no answer to message %s at all: %s", message.id, error.status)
             return
     if isinstance(reply, Board) and sent is not None:
-        await afterwards(f"board of game {reply.game_id}", keep_one_board(bot, reply, sent, locale))
+        kept = keep_one_board(bot, reply, placed(sent), locale)
+        await afterwards(f"board of game {reply.game_id}", kept)
 
 
 async def _answer_in(
@@ -185,20 +195,22 @@ async def _answer_in(
     )
 
 
-async def keep_one_board(
-    bot: SolitaireBot, board: Board, message: discord.Message, locale: str
-) -> None:
-    """Remembers *message* as the game's board, retires the one before, and
-    looks into whether the game can still be won (for players who ask)."""
-    old = await bot.service.remember_board(board.game_id, message.channel.id, message.id)
+async def keep_one_board(bot: SolitaireBot, board: Board, place: BoardPlace, locale: str) -> None:
+    """Remembers the message at *place* as the game's board, retires the one
+    before, and looks into whether the game can still be won (for players
+    who ask)."""
+    old = await bot.service.remember_board(board.game_id, place.channel_id, place.message_id)
     if old is not None:
-        await _retire(bot, old, message.jump_url, locale)
-    follow(bot, board, message.channel.id, message.id, locale)
+        await _retire(bot, old, place.link, locale)
+    follow(bot, board, place.channel_id, place.message_id, locale)
 
 
 def follow(bot: SolitaireBot, board: Board, channel_id: int, message_id: int, locale: str) -> None:
-    """Starts the search of *board*'s position in the background: the reply
-    is out already, and the board is edited when the verdict is in."""
+    """Starts the search of *board*'s position in the background, for a
+    player who asked: the reply is out already, and the board is edited when
+    the verdict is in."""
+    if not board.verdicts or board.status != Status.PLAYING:
+        return
     task = asyncio.create_task(_show_verdict(bot, board, channel_id, message_id, locale))
     bot.background.add(task)
     task.add_done_callback(bot.background.discard)
@@ -257,7 +269,7 @@ async def _open_thread(interaction: Interaction, board: Board, locale: str) -> b
     await interaction.response.send_message(
         tr(locale, "thread.opened", thread=thread.mention, game=game)
     )
-    kept = keep_one_board(bot_of(interaction), board, message, locale)
+    kept = keep_one_board(bot_of(interaction), board, placed(message), locale)
     await afterwards(f"board of game {board.game_id}", kept)
     return True
 

@@ -56,7 +56,7 @@ class BoardMaker:
         """Returns the board of *game* as *row* stores it, with *news* on top."""
         elapsed = (row.finished_at or self._clock()) - row.started_at
         legal = game.legal_moves()  # computed once here; the copy below shares it
-        settings = await self._settings(row.user_id)
+        settings = row.settings or await self._settings(row.user_id)
         theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
         size = SIZES.get(settings.cards, METRICS)
         # Drawn from a copy: another press may move the game on meanwhile.
@@ -86,6 +86,7 @@ class BoardMaker:
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
             verdict=verdict_line(row, locale) if settings.verdicts else "",
+            verdicts=settings.verdicts,
             reviewable=reviewable(row.status, game),
         )
 

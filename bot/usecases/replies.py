@@ -42,6 +42,8 @@ class Board:
     can_undo: bool = False
     #: Whether the game can still be won, for players who asked ("" if unknown).
     verdict: str = ""
+    #: Whether its player asked to be told whether the game can still be won.
+    verdicts: bool = False
     #: Over without a win (resigned, or no move left): it can be reviewed.
     reviewable: bool = False
 

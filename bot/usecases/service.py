@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from render import CLASSIC, Theme
@@ -416,6 +417,7 @@ class GameService:
                     self.live.forget(row.id)  # played here but not stored: forget it
                     raise
                 self.live.remember(row, game)
+                row = replace(row, settings=first.settings)  # read with the game just now
                 return await self.boards.board(row, game, news.render(locale), locale)
         return Notice(tr(locale, "game.busy"))
 

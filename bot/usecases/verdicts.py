@@ -113,9 +113,7 @@ class Verdicts:
             return None
 
     async def _find(self, board: Board, message_id: int, locale: str) -> str | None:
-        if board.status != Status.PLAYING:
-            return None
-        if not (await self._store.settings(board.owner_id)).verdicts:
+        if board.status != Status.PLAYING or not board.verdicts:
             return None
         row = await self._store.get_game(board.game_id)
         if row.revision != board.revision:
