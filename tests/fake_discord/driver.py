@@ -35,13 +35,14 @@ class FakeDiscord(DiscordServer):
         locale: str = "en-US",
         guild_id: int = GUILD_ID,
         channel: dict[str, Any] | None = None,
+        group_dm: bool = False,
     ) -> Reply:
         """*who* runs ``/name`` with *options* in a server (in its channel, or
-        in *channel*, a thread) or a DM; returns the bot's reply."""
-        data = payloads.command(self.command_id(name), name, options or {}, dm=dm)
+        in *channel*, a thread), a DM or a group DM; returns the bot's reply."""
+        data = payloads.command(self.command_id(name), name, options or {}, dm=dm or group_dm)
         interaction = payloads.interaction(
             InteractionType.application_command, data, who, dm=dm, locale=locale,
-            guild_id=guild_id, channel=channel,
+            guild_id=guild_id, channel=channel, group_dm=group_dm,
         )  # fmt: skip
         return await self._send_interaction(interaction, timeout)
 
@@ -78,6 +79,7 @@ class FakeDiscord(DiscordServer):
         interaction = payloads.interaction(
             InteractionType.component, data, who, message=message, dm=channel == DM_CHANNEL_ID,
             locale=locale, guild_id=payloads.GUILD_OF.get(channel, GUILD_ID),
+            group_dm=channel == payloads.GROUP_DM_ID,
         )  # fmt: skip
         return await self._send_interaction(interaction, timeout)
 

@@ -29,8 +29,17 @@ CHANNEL_B = 3_000_000_000_000_005
 GUILDS = (GUILD_ID, GUILD_B)
 #: Each server's one text channel, and back.
 CHANNELS = {GUILD_ID: CHANNEL_ID, GUILD_B: CHANNEL_B}
-GUILD_OF = {channel: guild for guild, channel in CHANNELS.items()}
 DM_CHANNEL_ID = 4_000_000_000_000_004
+#: A group DM where a player uses the app they installed: the bot is no member.
+GROUP_DM_ID = 4_000_000_000_000_008
+#: A server that did not install the app (the bot is no member there), and
+#: its channel, where a player uses the app they installed.
+GUILD_C = 2_000_000_000_000_010
+CHANNEL_C = 3_000_000_000_000_011
+CHANNELS[GUILD_C] = CHANNEL_C
+GUILD_OF = {channel: guild for guild, channel in CHANNELS.items()}
+#: Where the bot is no member: Discord refuses its channel calls (403, 50001).
+NOT_A_MEMBER = (GROUP_DM_ID, CHANNEL_C)
 EPHEMERAL = MessageFlags.ephemeral.flag
 PERMISSIONS = "3263553"
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
@@ -62,10 +71,6 @@ ALICE = user(5_000_000_000_000_001, "alice")
 BOB = user(5_000_000_000_000_002, "bob")
 
 
-ALICE = user(5_000_000_000_000_001, "alice")
-BOB = user(5_000_000_000_000_002, "bob")
-
-
 class LateReply(AssertionError):
     """The bot answered an interaction after Discord's deadline."""
 
@@ -82,7 +87,8 @@ class Reply:
 
     @property
     def content(self) -> str:
-        return str(self.data.get("content") or "")
+        """What a player reads: the content, or a V2 message's text displays."""
+        return text_of(self.data)
 
     @property
     def ephemeral(self) -> bool:
@@ -90,18 +96,54 @@ class Reply:
 
     @property
     def custom_ids(self) -> list[str]:
-        return [
-            c["custom_id"]
-            for row in self.data.get("components", [])
-            for c in row.get("components", [])
-        ]
+        return [c["custom_id"] for c in controls(self.data)]
 
     def component(self, prefix: str) -> dict[str, Any]:
-        for row in self.data.get("components", []):
-            for component in row.get("components", []):
-                if prefix in component.get("custom_id", ""):
-                    return component  # type: ignore[no-any-return]
+        for component in controls(self.data):
+            if prefix in component.get("custom_id", ""):
+                return component
         raise KeyError(prefix)
+
+
+#: Discord's component types (https://discord.com/developers/docs/components).
+ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, CONTAINER = 1, 10, 12, 17
+#: The message flag of a Components V2 message.
+COMPONENTS_V2 = 1 << 15
+
+
+def components_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component of a message, the ones inside rows and containers too."""
+    found = []
+    for component in components:
+        found.append(component)
+        found += components_in(component.get("components") or [])
+        if component.get("accessory"):
+            found += components_in([component["accessory"]])
+    return found
+
+
+def controls(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A message's buttons and menus, wherever they sit."""
+    return [c for c in components_in(data.get("components") or []) if "custom_id" in c]
+
+
+def text_of(data: dict[str, Any]) -> str:
+    """A message's text: its content, or (Components V2) its text displays."""
+    if not int(data.get("flags") or 0) & COMPONENTS_V2:
+        return str(data.get("content") or "")
+    shown = components_in(data.get("components") or [])
+    return "\n".join(str(c["content"]) for c in shown if c.get("type") == TEXT_DISPLAY)
+
+
+def media_of(data: dict[str, Any]) -> list[str]:
+    """The ``attachment://`` names a V2 message shows."""
+    names = []
+    for component in components_in(data.get("components") or []):
+        for item in component.get("items") or []:
+            url = str((item.get("media") or {}).get("url", ""))
+            if url.startswith("attachment://"):
+                names.append(url.removeprefix("attachment://"))
+    return names
 
 
 def dm_channel(user_id: int) -> dict[str, Any]:
@@ -263,9 +305,11 @@ def interaction(
     locale: str = "en-US",
     guild_id: int = GUILD_ID,
     channel: dict[str, Any] | None = None,
+    group_dm: bool = False,
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE payload from *who*, in a server's channel (or
-    the given *channel*, a thread) or a DM."""
+    the given *channel*, a thread), a DM, or a group DM. In a group DM and in
+    a server that did not install the app (GUILD_C), only *who* installed it."""
     interaction_id = str(next(snowflakes))
     payload: dict[str, Any] = {
         "id": interaction_id,
@@ -277,11 +321,26 @@ def interaction(
         "locale": locale,
         "app_permissions": PERMISSIONS,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": str(GUILD_ID)},
+        "authorizing_integration_owners": {"0": str(guild_id)},
         "context": 1 if dm else 0,
         "attachment_size_limit": 26214400,
     }
+    if dm or group_dm or guild_id == GUILD_C:
+        payload["authorizing_integration_owners"] = {"1": who["id"]}
     if dm:
+        payload["authorizing_integration_owners"] = {"0": "0"}  # the bot's own DM
+    if group_dm:
+        payload["context"] = 2
+        payload["channel_id"] = str(GROUP_DM_ID)
+        payload["channel"] = {
+            "id": str(GROUP_DM_ID),
+            "type": ChannelType.group.value,
+            "recipients": [who, BOB],
+            "name": None,
+            "owner_id": who["id"],
+        }
+        payload["user"] = who
+    elif dm:
         payload["channel_id"] = str(DM_CHANNEL_ID)
         payload["channel"] = {
             "id": str(DM_CHANNEL_ID),

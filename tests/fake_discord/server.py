@@ -61,6 +61,7 @@ class DiscordServer:
         self.faults: list[tuple[str, int]] = []  # (route, status) to answer once each
         self.delays: list[tuple[str, float]] = []  # (route, seconds) to wait once each
         self.deleted: list[int] = []  # channels (threads) the bot deleted
+        self.refused: list[str] = []  # channel calls where the bot is no member
         self.dms: list[int] = []  # users the bot opened a DM with
         # Chat messages whose reply a caller awaits, by the message's id.
         self.replies_to: dict[int, asyncio.Future[Reply]] = {}
@@ -177,7 +178,12 @@ class DiscordServer:
 
     @web.middleware
     async def _known_route(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        """Refuses, as Discord would, a call to a route its API does not have."""
+        """Refuses, as Discord would, a call to a route its API does not have,
+        and a channel call where the bot is no member."""
+        channel = request.match_info.get("channel")
+        if channel is not None and int(channel) in payloads.NOT_A_MEMBER:
+            self.refused.append(f"{request.method} {request.path}")
+            return self.json({"message": "Missing Access", "code": 50001}, status=403)
         if self.check_api and request.path.startswith(API):
             found = spec.problems(request.method, request.path.removeprefix(API), None)
             if found:
@@ -223,6 +229,10 @@ class DiscordServer:
         message_id: int | None = None,
     ) -> dict[str, Any]:
         message = payloads.message(channel_id, data, files, message_id)
+        names = {name for name, _ in files}
+        missing = [name for name in payloads.media_of(message) if name not in names]
+        if missing:  # Discord refuses a picture that is not attached
+            self.invalid.append(f"message {message['id']} shows unattached {missing}")
         self.messages[int(message["id"])] = {**message, "files": files}
         return message
 
@@ -299,6 +309,7 @@ class DiscordServer:
         elif kind == _UPDATE:
             old = interaction.get("message", {})
             message_id = int(old.get("id", next(snowflakes)))
+            interaction["response_message_id"] = message_id
             message = self._message(
                 int(interaction.get("channel_id", CHANNEL_ID)), data, files, message_id
             )
@@ -331,12 +342,17 @@ class DiscordServer:
         return self.json({k: v for k, v in message.items() if k != "files"})
 
     async def edit_original(self, request: web.Request) -> web.Response:
+        """Edits the message an interaction answered with (only the fields sent change)."""
         interaction = self.tokens.get(request.match_info["token"], {})
         data, files = await self._read(request)
         message_id = int(interaction.get("response_message_id", 0)) or None
-        message = self._message(
-            int(interaction.get("channel_id", CHANNEL_ID)), data, files, message_id
-        )
+        old = self.messages.get(message_id or 0)
+        if old is not None:
+            message = self._edited(old, data, files)
+        else:
+            message = self._message(
+                int(interaction.get("channel_id", CHANNEL_ID)), data, files, message_id
+            )
         await self.posted.put(Reply(0, data, files, message=message))
         return self.json(message)
 
@@ -376,12 +392,23 @@ class DiscordServer:
         if old is None or int(old["channel_id"]) != int(request.match_info["channel"]):
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
         data, files = await self._read(request)
-        kept = {"content": old["content"], "components": old["components"]}
-        merged = {**kept, **{k: v for k, v in data.items() if k in kept}}
-        kept_files = old["files"] if "attachments" not in data else []
-        message = self._message(int(old["channel_id"]), merged, files or kept_files, message_id)
+        message = self._edited(old, data, files)
         self.edits.append(message_id)
         return self.json(message)
+
+    def _edited(
+        self, old: dict[str, Any], data: dict[str, Any], files: list[tuple[str, bytes]]
+    ) -> dict[str, Any]:
+        """*old* with the fields *data* sends changed: its files stay unless
+        ``attachments`` says otherwise, and the Components V2 flag once set stays."""
+        kept = {"content": old["content"], "components": old["components"], "flags": old["flags"]}
+        merged = {**kept, **{k: v for k, v in data.items() if k in kept}}
+        if int(old["flags"]) & payloads.COMPONENTS_V2 and not int(merged["flags"] or 0) & (
+            payloads.COMPONENTS_V2
+        ):
+            self.invalid.append(f"message {old['id']}: the Components V2 flag cannot be removed")
+        kept_files = old["files"] if "attachments" not in data else []
+        return self._message(int(old["channel_id"]), merged, files or kept_files, int(old["id"]))
 
     async def create_thread(self, request: web.Request) -> web.Response:
         """Opens a public thread in a channel (without a starter message)."""

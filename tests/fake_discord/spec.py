@@ -98,6 +98,38 @@ def problems(method: str, path: str, body: Any, kind: str = "application/json") 
     content = message.get("content") if isinstance(message, dict) else None
     if isinstance(content, str) and len(content) > MAX_CONTENT:
         found.append(f"{method} {op.template}: content: {len(content)} characters")
+    if isinstance(message, dict) and int(message.get("flags") or 0) & COMPONENTS_V2:
+        found += [f"{method} {op.template}: {problem}" for problem in v2_problems(message)]
+    return found
+
+
+#: The message flag of a Components V2 message, and Discord's limits on one.
+COMPONENTS_V2 = 1 << 15
+MAX_COMPONENTS = 40
+MAX_TEXT = 4000
+
+
+def v2_problems(message: dict[str, Any]) -> list[str]:
+    """What Discord's documentation refuses in a Components V2 message that
+    the description allows: content or embeds beside the components, more
+    than 40 components, more than 4,000 characters of text."""
+    found = []
+    if message.get("content") or message.get("embeds"):
+        found.append("a Components V2 message has no content or embeds")
+    every = _components_in(message.get("components") or [])
+    if len(every) > MAX_COMPONENTS:
+        found.append(f"{len(every)} components, over {MAX_COMPONENTS}")
+    text = sum(len(str(c.get("content", ""))) for c in every if c.get("type") == 10)
+    if text > MAX_TEXT:
+        found.append(f"{text} characters of text, over {MAX_TEXT}")
+    return found
+
+
+def _components_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found = []
+    for component in components:
+        found.append(component)
+        found += _components_in(component.get("components") or [])
     return found
 
 
