@@ -12,6 +12,7 @@ from PIL import Image
 
 from tests.botprocess import BotProcess
 from tests.fake_discord import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Reply
+from tests.fake_discord.payloads import controls, text_of
 
 _GAME = re.compile(r"sol:(\d+):")
 
@@ -22,7 +23,7 @@ def live_boards(server: FakeDiscord, channel: int = CHANNEL_ID) -> dict[int, lis
     for message_id, message in server.messages.items():
         if int(message["channel_id"]) != channel or not message["files"]:
             continue
-        ids = [c["custom_id"] for row in message["components"] for c in row["components"]]
+        ids = [c["custom_id"] for c in controls(message)]
         games = {int(m[1]) for i in ids if (m := _GAME.match(i))}
         for game in games:
             boards.setdefault(game, []).append(message_id)
@@ -63,8 +64,8 @@ async def test_two_players_in_one_channel_leave_one_live_board_each(
     retired = [m for i, m in server.messages.items() if i in server.edits]
     assert len(retired) >= 6  # two /play boards and four /move boards per pair of players
     for message in retired:
-        assert message["content"].startswith("This game goes on here: https://discord.com/")
-        assert not message["files"] and not message["components"]
+        assert text_of(message).startswith("This game goes on here: https://discord.com/")
+        assert not message["files"] and not controls(message)
     assert alice.files and bob.files and not server.late
 
 
@@ -114,7 +115,7 @@ async def test_a_dm_keeps_one_live_board_too(server: FakeDiscord, bot: BotProces
 
 
 def _game_of(message: dict[str, Any]) -> int:
-    ids = [c["custom_id"] for row in message["components"] for c in row["components"]]
+    ids = [c["custom_id"] for c in controls(message)]
     return next(int(m[1]) for i in ids if (m := _GAME.match(i)))
 
 
@@ -126,12 +127,12 @@ async def test_the_board_says_whether_the_game_can_still_be_won_for_those_who_as
     start = await server.slash("play", {"game": "castles-end", "deal": 3})
     assert "can still be won" not in start.content  # the reply never waits for the search
     board = int(server.message(start)["id"])
-    await settled(lambda: "can still be won" in server.messages[board]["content"], timeout=10)
+    await settled(lambda: "can still be won" in text_of(server.messages[board]), timeout=10)
     await server.slash("move", {"notation": "7 10"})
     lost = await server.slash("move", {"notation": "r2 6"})
     lost_id = int(server.message(lost)["id"])
     since = "can no longer be won since move 2 (`r2 6`)"
-    await settled(lambda: since in server.messages[lost_id]["content"], timeout=10)
+    await settled(lambda: since in text_of(server.messages[lost_id]), timeout=10)
     later = await server.slash("move", {"notation": "1 f"})
     assert since in later.content  # lost stays lost while the game moves on: said at once
     undone = await server.slash("undo")
@@ -141,7 +142,7 @@ async def test_the_board_says_whether_the_game_can_still_be_won_for_those_who_as
 async def test_nobody_is_told_unless_they_ask(server: FakeDiscord, bot: BotProcess) -> None:
     start = await server.slash("play", {"game": "castles-end", "deal": 7})
     await asyncio.sleep(1.5)
-    assert "won" not in server.messages[int(server.message(start)["id"])]["content"]
+    assert "won" not in text_of(server.messages[int(server.message(start)["id"])])
 
 
 async def test_a_resigned_game_offers_a_review_with_the_move_that_lost_it(

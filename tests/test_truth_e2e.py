@@ -31,6 +31,7 @@ from tests.fake_discord import (
     Reply,
     user,
 )
+from tests.fake_discord.payloads import controls, text_of
 from tests.test_boards_e2e import live_boards, settled
 
 
@@ -94,11 +95,11 @@ async def test_a_late_verdict_never_revives_a_retired_board_and_reaches_the_live
     first = await server.slash("play", {"game": "castles-end", "deal": 3})  # its search waits
     shown = await server.slash("show")  # and this board retires the first before it ends
     old, live = int(server.message(first)["id"]), int(server.message(shown)["id"])
-    await settled(lambda: "can still be won" in server.messages[live]["content"], timeout=15)
+    await settled(lambda: "can still be won" in text_of(server.messages[live]), timeout=15)
     await asyncio.sleep(1.0)  # a late edit of the retired board would have landed by now
     retired = server.messages[old]
-    assert retired["content"].startswith("This game goes on here"), retired["content"]
-    assert not retired["files"] and not retired["components"]
+    assert text_of(retired).startswith("This game goes on here"), text_of(retired)
+    assert not retired["files"] and not controls(retired)
 
 
 async def test_a_press_whose_edit_lands_after_its_board_was_retired_is_retired_again(

@@ -17,8 +17,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -28,9 +27,18 @@ from render.names import one_line
 from storage import BoardMessage, Status
 from texts import DEFAULT, tr
 
-from ..usecases.replies import Animation, Board, BoardPlace, Notice, Reply, Shared, Unfinished
+from ..usecases.replies import (
+    Animation,
+    Board,
+    BoardPlace,
+    Notice,
+    Picture,
+    Reply,
+    Shared,
+    Unfinished,
+)
 from .components import DealButton, GameButton, MoveSelect, NewDealButton
-from .interactions import Interaction, bot_of, language
+from .interactions import Interaction, bot_is_member, bot_of, language
 
 if TYPE_CHECKING:
     from .client import SolitaireBot
@@ -46,23 +54,79 @@ def board_file(board: Board) -> discord.File:
     return discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:ALT_TEXT])
 
 
-def board_view(board: Board, locale: str = DEFAULT) -> discord.ui.View:
-    """The board's controls: Draw, Undo, Hint, Auto and the move menu while
-    it is played; Share on a win; Review on a game over without one."""
-    view = discord.ui.View(timeout=None)
-    if board.reviewable:
-        view.add_item(DealButton("review", board.game_id, locale=locale))
+#: A board's accent: playing (or winnable, for those who asked), won, lost.
+PLAYING, WON, LOST = 0x2E8B57, 0xD4A017, 0xB03A2E
+#: Discord's limit on the text of a Components V2 message.
+TEXT = 4000
+
+
+def board_view(board: Board, locale: str = DEFAULT) -> discord.ui.LayoutView:
+    """The board as one Components V2 message: in a container whose accent
+    says how the game stands, its text, its picture (the attached
+    ``table.png``, described by its alt text), and its controls: Draw, Undo,
+    Hint, Auto and the move menu while it is played; Share on a win; Review
+    on a game over without one."""
+    rows = _controls(board, locale)
+    return picture_view(board.text, "table.png", board.alt, accent=accent(board), rows=rows)
+
+
+def picture_view(
+    text: str,
+    name: str,
+    alt: str,
+    *,
+    accent: int | None = None,
+    rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
+) -> discord.ui.LayoutView:
+    """A Components V2 message of a picture: a container with *text*, the
+    attached file *name* described by *alt*, and rows of buttons and menus."""
+    parts: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(text[:TEXT])] if text else []
+    parts.append(
+        discord.ui.MediaGallery(
+            discord.MediaGalleryItem(f"attachment://{name}", description=alt[:ALT_TEXT])
+        )
+    )
+    parts += [discord.ui.ActionRow(*row) for row in rows if row]
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*parts, accent_colour=accent))
+    return view
+
+
+def accent(board: Board) -> int:
+    """The colour of a board: won, lost (over without a win, no move left,
+    or no longer winnable for a player who asked), else playing."""
     if board.won:
-        view.add_item(GameButton(board.game_id, "share", board.revision, locale=locale))
-        return view
-    if board.status != Status.PLAYING:
-        return view
+        return WON
+    if board.status != Status.PLAYING or board.reviewable or board.winnable is False:
+        return LOST
+    return PLAYING
+
+
+def _controls(board: Board, locale: str) -> list[list[discord.ui.Item[Any]]]:
+    """The rows of a board's buttons and menu."""
+    finished: list[discord.ui.Item[Any]] = []
+    if board.reviewable:
+        finished.append(DealButton("review", board.game_id, locale=locale))
+    if board.won:
+        finished.append(GameButton(board.game_id, "share", board.revision, locale=locale))
+    if board.status != Status.PLAYING or board.won:
+        return [finished]
     game, revision = board.game_id, board.revision
     can = {"draw": board.can_draw, "undo": board.can_undo, "hint": True, "auto": True}
-    for action, enabled in can.items():
-        view.add_item(GameButton(game, action, revision, disabled=not enabled, locale=locale))
-    if board.moves:
-        view.add_item(MoveSelect(game, revision, board.moves, locale=locale))
+    buttons: list[discord.ui.Item[Any]] = [
+        GameButton(game, action, revision, disabled=not enabled, locale=locale)
+        for action, enabled in can.items()
+    ]
+    menu: list[discord.ui.Item[Any]] = (
+        [MoveSelect(game, revision, board.moves, locale=locale)] if board.moves else []
+    )
+    return [finished, buttons, menu]
+
+
+def retired_view(text: str) -> discord.ui.LayoutView:
+    """A retired board: one line of text, a Components V2 message too."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(text))
     return view
 
 
@@ -87,8 +151,9 @@ async def respond(
         view = choice_view(reply, interaction.user.id, locale)
         await interaction.response.send_message(reply.text, view=view, ephemeral=True)
     elif edit:
+        # content=None: an old board of plain text becomes a Components V2 one.
         await interaction.response.edit_message(
-            content=reply.text, attachments=[board_file(reply)], view=board_view(reply, locale)
+            content=None, attachments=[board_file(reply)], view=board_view(reply, locale)
         )
         pressed, channel = interaction.message, interaction.channel_id
         if pressed is not None and channel is not None:
@@ -98,16 +163,21 @@ async def respond(
             )
     else:
         bot = bot_of(interaction)
-        threads = new_game and await bot.preferences.threads(interaction.guild_id)
+        member = bot_is_member(interaction)
+        threads = new_game and member and await bot.preferences.threads(interaction.guild_id)
         if threads and await _open_thread(interaction, reply, locale):
             return
         sent = await interaction.response.send_message(
-            reply.text, file=board_file(reply), view=board_view(reply, locale)
+            file=board_file(reply), view=board_view(reply, locale)
         )
         # Discord returns the new message with the callback: no request for it.
         if sent.message_id is not None and interaction.channel_id is not None:
             place = BoardPlace(interaction.guild_id, interaction.channel_id, sent.message_id)
-            kept = keep_one_board(bot, reply, place, locale)
+            kept = (
+                keep_one_board(bot, reply, place, locale)
+                if member
+                else _keep_unreachable(interaction, reply, place, locale)
+            )
         else:
             kept = _keep_answer(interaction, reply, locale)
         await afterwards(f"board of game {reply.game_id}", kept)
@@ -117,7 +187,9 @@ async def _edited(interaction: Interaction, board: Board, where: BoardMessage, l
     """After an edit in place: the board's verdict is looked into, as on any
     live board, unless the board was retired while the edit was on its way."""
     bot = bot_of(interaction)
-    if await _still_live(bot, board, where, locale):
+    if not bot_is_member(interaction):
+        follow(bot, board, *where, locale, edit=_through(interaction))
+    elif await _still_live(bot, board, where, locale):
         follow(bot, board, *where, locale)
 
 
@@ -135,6 +207,27 @@ async def _still_live(bot: SolitaireBot, board: Board, where: BoardMessage, loca
 async def _keep_answer(interaction: Interaction, board: Board, locale: str) -> None:
     message = await interaction.original_response()
     await keep_one_board(bot_of(interaction), board, placed(message), locale)
+
+
+async def _keep_unreachable(
+    interaction: Interaction, board: Board, place: BoardPlace, locale: str
+) -> None:
+    """Where the bot is no member: the board is remembered, but the one
+    before is left as it is (a channel call would be refused, and the
+    interaction that posted it may have lapsed); its verdict goes through
+    this interaction."""
+    bot = bot_of(interaction)
+    await bot.service.remember_board(board.game_id, place.channel_id, place.message_id)
+    follow(bot, board, place.channel_id, place.message_id, locale, edit=_through(interaction))
+
+
+def _through(interaction: Interaction) -> Edit:
+    """Edits the message an interaction answered with, through its token."""
+
+    async def edit(view: discord.ui.LayoutView) -> None:
+        await interaction.edit_original_response(view=view)
+
+    return edit
 
 
 def placed(message: discord.Message) -> BoardPlace:
@@ -187,7 +280,6 @@ async def _answer_in(
     if isinstance(reply, Notice | Unfinished):
         return await where.send(reply.text, mention_author=False, **replying)
     return await where.send(
-        reply.text,
         file=board_file(reply),
         view=board_view(reply, locale),
         mention_author=False,
@@ -205,26 +297,47 @@ async def keep_one_board(bot: SolitaireBot, board: Board, place: BoardPlace, loc
     follow(bot, board, place.channel_id, place.message_id, locale)
 
 
-def follow(bot: SolitaireBot, board: Board, channel_id: int, message_id: int, locale: str) -> None:
+#: Edits a board's message to show a new layout.
+Edit = Callable[[discord.ui.LayoutView], Awaitable[None]]
+
+
+def follow(
+    bot: SolitaireBot,
+    board: Board,
+    channel_id: int,
+    message_id: int,
+    locale: str,
+    *,
+    edit: Edit | None = None,
+) -> None:
     """Starts the search of *board*'s position in the background, for a
     player who asked: the reply is out already, and the board is edited when
-    the verdict is in."""
+    the verdict is in (through its channel, or with *edit*)."""
     if not board.verdicts or board.status != Status.PLAYING:
         return
-    task = asyncio.create_task(_show_verdict(bot, board, channel_id, message_id, locale))
+    if edit is None:
+        message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        edit = _by_channel(message)
+    task = asyncio.create_task(_show_verdict(bot, board, message_id, locale, edit))
     bot.background.add(task)
     task.add_done_callback(bot.background.discard)
 
 
+def _by_channel(message: discord.PartialMessage) -> Edit:
+    async def edit(view: discord.ui.LayoutView) -> None:
+        await message.edit(view=view)  # its picture stays
+
+    return edit
+
+
 async def _show_verdict(
-    bot: SolitaireBot, board: Board, channel_id: int, message_id: int, locale: str
+    bot: SolitaireBot, board: Board, message_id: int, locale: str, edit: Edit
 ) -> None:
-    line = await bot.verdicts.find(board, message_id, locale)
-    if not line:
+    judged = await bot.verdicts.find(board, message_id, locale)
+    if judged is None:
         return
-    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
     try:
-        await message.edit(content=replace(board, verdict=line).text)
+        await edit(board_view(judged, locale))
     except (discord.HTTPException, aiohttp.ClientError) as error:
         log.info("verdict not shown on %s: %r", message_id, error)
 
@@ -235,7 +348,8 @@ async def _retire(bot: discord.Client, old: BoardMessage, link: str, locale: str
     channel_id, message_id = old
     message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
     try:
-        await message.edit(content=tr(locale, "board.moved", link=link), attachments=[], view=None)
+        said = tr(locale, "board.moved", link=link)
+        await message.edit(content=None, attachments=[], view=retired_view(said))
     except discord.HTTPException as error:
         log.info("board %s in %s not retired: %s", message_id, channel_id, error.status)
 
@@ -259,9 +373,7 @@ async def _open_thread(interaction: Interaction, board: Board, locale: str) -> b
         log.info("no thread in %s: %s", channel.id, error.status)
         return False
     try:
-        message = await thread.send(
-            board.text, file=board_file(board), view=board_view(board, locale)
-        )
+        message = await thread.send(file=board_file(board), view=board_view(board, locale))
     except discord.HTTPException as error:
         log.info("no board in thread %s: %s; posting it in the channel", thread.id, error.status)
         await afterwards(f"empty thread {thread.id}", thread.delete())
@@ -292,13 +404,12 @@ async def post_animation(
     if isinstance(reply, Notice):
         await interaction.followup.send(reply.text, ephemeral=True)
         return
-    file = discord.File(io.BytesIO(reply.gif), name, description=tr(language(interaction), alt))
     if not reply.gif:
         await interaction.followup.send(reply.text)
-    elif reply.text:
-        await interaction.followup.send(reply.text, file=file)
-    else:
-        await interaction.followup.send(file=file)
+        return
+    described = tr(language(interaction), alt)
+    file = discord.File(io.BytesIO(reply.gif), name, description=described)
+    await interaction.followup.send(file=file, view=picture_view(reply.text, name, described))
 
 
 async def post_win_card(interaction: Interaction, shared: Shared | Notice, locale: str) -> None:
@@ -306,8 +417,16 @@ async def post_win_card(interaction: Interaction, shared: Shared | Notice, local
     if isinstance(shared, Notice):
         await interaction.response.send_message(shared.text, ephemeral=True)
         return
-    view = discord.ui.View(timeout=None)
-    for action in ("deal", "replay", "cheer"):
-        view.add_item(DealButton(action, shared.game_id, locale=locale))
+    buttons = [
+        DealButton(action, shared.game_id, locale=locale) for action in ("deal", "replay", "cheer")
+    ]
     file = discord.File(io.BytesIO(shared.png), "win.png", description=shared.text[:ALT_TEXT])
-    await interaction.response.send_message(shared.text, file=file, view=view)
+    view = picture_view(shared.text, "win.png", shared.text, accent=WON, rows=[buttons])
+    await interaction.response.send_message(file=file, view=view)
+
+
+async def post_picture(interaction: Interaction, picture: Picture) -> None:
+    """Answers with a picture (a stats card) and its line of text."""
+    file = discord.File(io.BytesIO(picture.png), "stats.png", description=picture.alt[:ALT_TEXT])
+    view = picture_view(picture.text, "stats.png", picture.alt)
+    await interaction.response.send_message(file=file, view=view)

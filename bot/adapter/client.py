@@ -62,7 +62,16 @@ class SolitaireBot(discord.AutoShardedClient):
             shards["shard_ids"] = list(config.shard_ids)
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
-        self.tree = app_commands.CommandTree(self)
+        # Every command may be used where a server or a player installed the
+        # app, in servers, the bot's DM and group DMs, unless it says otherwise
+        # (/leaderboard and /server: servers only).
+        self.tree = app_commands.CommandTree(
+            self,
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
+        )
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         # Each user's language as their last interaction in this process told
         # it, and when it was written to the store: written again when it

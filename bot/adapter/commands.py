@@ -3,7 +3,6 @@ language: keep them. Descriptions and choice names come from the catalogues."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
@@ -11,10 +10,11 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
+from texts import tr
 
 from ..usecases.replies import Picture
-from .answers import post_animation, respond
-from .interactions import Interaction, asker_of
+from .answers import post_animation, post_picture, respond
+from .interactions import Interaction, asker_of, bot_is_member
 from .translator import text
 
 GAMES = [Choice(name=cls.title, value=profile) for profile, cls in VARIANTS.items()]
@@ -119,8 +119,7 @@ async def stats(
     if not isinstance(card, Picture):
         await respond(interaction, card)
         return
-    file = discord.File(io.BytesIO(card.png), "stats.png", description=card.alt[:1024])
-    await interaction.response.send_message(card.text, file=file)
+    await post_picture(interaction, card)
 
 
 @app_commands.command(description=text("cmd.leaderboard"))
@@ -184,7 +183,6 @@ async def settings_(
 @app_commands.command(description=text("cmd.server"))
 @app_commands.describe(threads=text("opt.threads"))
 @app_commands.default_permissions(manage_guild=True)
-@app_commands.guild_only()
 async def server(interaction: Interaction, threads: bool | None = None) -> None:
     """This server's settings (for those who may manage it)."""
     reply = await interaction.client.preferences.server(asker_of(interaction), threads)
@@ -194,9 +192,25 @@ async def server(interaction: Interaction, threads: bool | None = None) -> None:
 @app_commands.command(name="help", description=text("cmd.help"))
 async def help_(interaction: Interaction) -> None:
     """How to type moves."""
-    help_text = interaction.client.service.help(asker_of(interaction))
+    asker = asker_of(interaction)
+    help_text = interaction.client.service.help(asker)
+    if not bot_is_member(interaction):
+        help_text += "\n" + tr(asker.locale, "help.anywhere")
     await interaction.response.send_message(help_text, ephemeral=True)
 
+
+# A server's own: in servers, where the server installed the app (the tree
+# offers every other command everywhere, installed by a server or a player).
+def _servers_only(command: app_commands.Command[Any, ..., None]) -> None:
+    command.guild_only = True
+    command.allowed_contexts = app_commands.AppCommandContext(
+        guild=True, dm_channel=False, private_channel=False
+    )
+    command.allowed_installs = app_commands.AppInstallationType(guild=True, user=False)
+
+
+_servers_only(leaderboard)
+_servers_only(server)
 
 COMMANDS: list[app_commands.Command[Any, ..., None]] = [
     play,

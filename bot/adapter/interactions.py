@@ -39,6 +39,16 @@ def asker_of(interaction: Interaction) -> Asker:
     )
 
 
+def bot_is_member(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot is in the interaction's channel, so that it may call
+    it (edit its messages, open threads): in a server that installed the
+    app, and in its own DM. Not in a group DM, nor in a server where only the
+    player installed it: there everything goes through the interaction."""
+    if interaction.guild_id is not None:
+        return interaction.is_guild_integration()
+    return not interaction.context.private_channel
+
+
 def trouble(error: BaseException, locale: str, what: str) -> str:
     """What to tell a player whose request failed with *error*, logged for
     the operator: the store's passing trouble in words (one log line),

@@ -20,11 +20,12 @@ from render import (
 )
 from render.text import clock, status_line
 from solitaire import Game
+from solitaire.solver import Outcome
 from storage import UNWON, GameRow, Settings, Status, Store, StoreUnavailable
 from texts import Msg, tr
 
 from .replies import Board
-from .verdicts import verdict_line
+from .verdicts import holding
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class BoardMaker:
         elif row.status == Status.PLAYING and game.is_stuck:
             lines.append(tr(locale, "board.stuck"))
         playing = row.status == Status.PLAYING
+        known = holding(row) if settings.verdicts else None
         moves = game.ordered_moves()[:MAX_CHOICES] if playing else []
         return Board(
             game_id=row.id,
@@ -85,8 +87,9 @@ class BoardMaker:
             moves=[(move.notation, game.describe_move(move).render(locale)) for move in moves],
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
-            verdict=verdict_line(row, locale) if settings.verdicts else "",
+            verdict=known.line(locale) if known is not None else "",
             verdicts=settings.verdicts,
+            winnable=None if known is None else known.outcome is Outcome.WON,
             reviewable=reviewable(row.status, game),
         )
 

@@ -44,6 +44,8 @@ class Board:
     verdict: str = ""
     #: Whether its player asked to be told whether the game can still be won.
     verdicts: bool = False
+    #: For those who asked: whether it can still be won (``None``: not known).
+    winnable: bool | None = None
     #: Over without a win (resigned, or no move left): it can be reviewed.
     reviewable: bool = False
 

@@ -13,7 +13,7 @@ position known to be winnable, the verdict names the move that lost it.
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from solitaire import BadRecord
@@ -85,13 +85,19 @@ class KnownVerdict:
         return tr(locale, "verdict.lost")
 
 
+def holding(row: GameRow) -> KnownVerdict | None:
+    """The verdict kept with the game, if it still says how the game stands."""
+    known = KnownVerdict.from_row(row.verdict)
+    if row.status != Status.PLAYING or known is None or not known.holds(row):
+        return None
+    return known
+
+
 def verdict_line(row: GameRow, locale: str) -> str:
     """The board's line about whether the game can still be won ("" if
     unknown), from the verdict kept with the game."""
-    known = KnownVerdict.from_row(row.verdict)
-    if row.status != Status.PLAYING or known is None or not known.holds(row):
-        return ""
-    return known.line(locale)
+    known = holding(row)
+    return "" if known is None else known.line(locale)
 
 
 class Verdicts:
@@ -100,19 +106,19 @@ class Verdicts:
     def __init__(self, store: Store, workers: Workers) -> None:
         self._store, self._workers = store, workers
 
-    async def find(self, board: Board, message_id: int, locale: str) -> str | None:
+    async def find(self, board: Board, message_id: int, locale: str) -> Board | None:
         """Finds out whether *board*'s game can still be won and keeps it.
-        Returns the board's new verdict line, for the message *message_id*,
-        if that message is still the game's live board and still shows this
-        position; else ``None``. Runs after the reply: trouble is logged,
-        never raised."""
+        Returns the board with its verdict, for the message *message_id*,
+        if that message is still the game's live board, still shows this
+        position and does not say it yet; else ``None``. Runs after the
+        reply: trouble is logged, never raised."""
         try:
             return await self._find(board, message_id, locale)
         except (StoreError, BadRecord, RuntimeError, OSError) as error:
             log.warning("verdict of game %s not found: %r", board.game_id, error)
             return None
 
-    async def _find(self, board: Board, message_id: int, locale: str) -> str | None:
+    async def _find(self, board: Board, message_id: int, locale: str) -> Board | None:
         if board.status != Status.PLAYING or not board.verdicts:
             return None
         row = await self._store.get_game(board.game_id)
@@ -128,7 +134,9 @@ class Verdicts:
         line = known.line(locale)
         if row.revision != board.revision or row.message_id != message_id:
             return None  # a retired board stays retired
-        return None if line == board.verdict else line
+        if line == board.verdict:
+            return None
+        return replace(board, verdict=line, winnable=known.outcome is Outcome.WON)
 
     async def _search(self, row: GameRow, known: KnownVerdict | None) -> KnownVerdict | None:
         """Searches the position of *row* in a worker and keeps what it finds

@@ -194,6 +194,7 @@ TEXTS: dict[str, str] = {
         "• `s` — ziehen · `u` — zurück · `h` — Tipp · `a` — sichere Karten auf die Grundstapel\n"
         "Schreib Züge in `/move` (es schlägt die erlaubten vor), mir per DM, oder erwähne mich."
     ),
+    "help.anywhere": "Hier kann ich den Chat nicht lesen: zieh mit den Knöpfen und dem Menü des Bretts oder mit `/move`.",
     # -- settings, threads, retired boards -----------------------------------
     "cmd.settings": "Wie deine Bilder aussehen: Kartengröße und Farben.",
     "cmd.server": "Einstellungen dieses Servers: ein Thread für jedes Spiel.",

@@ -191,6 +191,7 @@ TEXTS: dict[str, str] = {
         "• `s` — draw · `u` — undo · `h` — hint · `a` — play safe cards to the foundations\n"
         "Type moves in `/move` (it suggests the legal ones), in a DM to me, or mention me."
     ),
+    "help.anywhere": "Here I cannot read the chat: move with the board's buttons and menu, or with `/move`.",
     # -- settings, threads, retired boards -----------------------------------
     "cmd.settings": "How your pictures look: card size and colours.",
     "cmd.server": "This server's settings: a thread for each game.",
