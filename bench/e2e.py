@@ -37,12 +37,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.botprocess import BotProcess
 from tests.databases import fresh_database
 from tests.fake_discord import GUILD_B, GUILD_ID, FakeDiscord, LateReply, Reply, user
+from tests.fake_discord.payloads import controls
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The bots a crowd can play against: this one, and one that only answers.
@@ -133,7 +135,7 @@ async def _press(
     message = server.message(board)
     menu = [c for c in _components(board) if ":move:" in str(c.get("custom_id", ""))]
     if menu and rng.random() < 0.6:
-        choice = menu[0]["options"][0]["value"]  # type: ignore[index]
+        choice = menu[0]["options"][0]["value"]
         return await server.press(message, str(menu[0]["custom_id"]), who=who, values=[choice])
     draw = next(c for c in _components(board) if ":draw:" in str(c.get("custom_id", "")))
     return await server.press(message, str(draw["custom_id"]), who=who)
@@ -150,11 +152,11 @@ async def _type(server: FakeDiscord, who: dict[str, object], guild: int, tally: 
 def _notation(board: Reply) -> str:
     """The move a chat player types: the board menu's first, else a draw."""
     menu = [c for c in _components(board) if ":move:" in str(c.get("custom_id", ""))]
-    return str(menu[0]["options"][0]["value"]) if menu else "s"  # type: ignore[index]
+    return str(menu[0]["options"][0]["value"]) if menu else "s"
 
 
-def _components(reply: Reply) -> list[dict[str, object]]:
-    return [c for row in reply.data.get("components", []) for c in row.get("components", [])]
+def _components(reply: Reply) -> list[dict[str, Any]]:
+    return controls(reply.data)  # in rows, or (Components V2) in a container
 
 
 def percentile(values: list[float], p: float) -> float:

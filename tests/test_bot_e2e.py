@@ -15,6 +15,7 @@ from solitaire.pool import winnable_deals
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, FakeDiscord, LateReply, Reply
+from tests.fake_discord.payloads import alt_of
 from texts import CATALOGUES
 
 
@@ -44,7 +45,7 @@ async def test_play_answers_with_a_picture_and_components(
     assert picture(reply).size[0] > 400
     ids = reply.custom_ids
     assert any(":draw:" in i for i in ids) and any(":move:" in i for i in ids)
-    assert reply.data["attachments"][0]["description"].startswith("Klondike")
+    assert alt_of(reply.data).startswith("Klondike")
 
 
 async def test_a_move_by_slash_command_select_and_button(
@@ -323,8 +324,8 @@ async def test_the_same_interaction_answers_in_german_and_in_english(
     )
     assert german.content.startswith("Neues Spiel: Klondike, Spiel Nr. 4711.")
     assert english.content.startswith("New game: Klondike, deal 4711.")
-    assert "Spalten:" in german.data["attachments"][0]["description"]
-    assert "Columns:" in english.data["attachments"][0]["description"]
+    assert "Spalten:" in alt_of(german.data)
+    assert "Columns:" in alt_of(english.data)
     assert german.component(":draw:")["label"] == "Ziehen"
     assert english.component(":draw:")["label"] == "Draw"
     assert german.component(":move:")["placeholder"] == "Zug wählen …"

@@ -51,7 +51,8 @@ ALT_TEXT = 1024
 
 
 def board_file(board: Board) -> discord.File:
-    return discord.File(io.BytesIO(board.png), "table.png", description=board.alt[:ALT_TEXT])
+    # Its alt text is the media gallery item's description (board_view): once is enough.
+    return discord.File(io.BytesIO(board.png), "table.png")
 
 
 #: A board's accent: playing (or winnable, for those who asked), won, lost.

@@ -135,6 +135,17 @@ def text_of(data: dict[str, Any]) -> str:
     return "\n".join(str(c["content"]) for c in shown if c.get("type") == TEXT_DISPLAY)
 
 
+def alt_of(data: dict[str, Any]) -> str:
+    """A message's picture's alt text: the media gallery item's description
+    (Components V2), else the attachment's."""
+    for component in components_in(data.get("components") or []):
+        for item in component.get("items") or []:
+            if item.get("description"):
+                return str(item["description"])
+    attachments = data.get("attachments") or [{}]
+    return str(attachments[0].get("description") or "")
+
+
 def media_of(data: dict[str, Any]) -> list[str]:
     """The ``attachment://`` names a V2 message shows."""
     names = []
