@@ -80,13 +80,7 @@ async def test_every_board_is_one_components_v2_message_with_its_picture_inside(
     assert int(retired["flags"]) & COMPONENTS_V2 and not retired["files"]
     assert not controls(retired)
     # A won board: gold, with Share.
-    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
-    piles["f1"].pop()
-    piles["1"] = ["KS"]
-    await server.slash("play", {"game": "klondike", "deal": 9}, who=CAROL, guild_id=GUILD_C)
-    start = json.dumps(load_position("klondike", piles).to_record()["start"])
-    await execute(database_url, "UPDATE games SET start = ? WHERE deal = 9", start)
-    won = await server.slash("move", {"notation": "1f"}, who=CAROL, guild_id=GUILD_C)
+    won = await win(server, database_url, guild_id=GUILD_C)
     assert is_board(won) and container(won)["accent_color"] == 0xD4A017
     assert any(":share:" in i for i in won.custom_ids)
 
@@ -100,6 +94,18 @@ async def test_a_board_posted_before_components_v2_keeps_working(
     old["content"] = "New game: Klondike, deal 4711."  # as boards were: text and rows
     pressed = await server.press(old, f"sol:{game_id}:draw:0")
     assert pressed.kind == 7 and is_board(pressed) and "1 move" in pressed.content
+
+
+async def win(server: FakeDiscord, database_url: str, **where: object) -> Reply:
+    """Carol starts a Klondike game and wins it with one move: its deal is
+    swapped in the store for a table with one King left to go home."""
+    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
+    piles["f1"].pop()
+    piles["1"] = ["KS"]
+    await server.slash("play", {"game": "klondike", "deal": 9}, who=CAROL, **where)  # type: ignore[arg-type]
+    start = json.dumps(load_position("klondike", piles).to_record()["start"])
+    await execute(database_url, "UPDATE games SET start = ? WHERE deal = 9", start)
+    return await server.slash("move", {"notation": "1f"}, who=CAROL, **where)  # type: ignore[arg-type]
 
 
 async def play_without_channel_calls(server: FakeDiscord, where: dict[str, object]) -> None:
@@ -131,13 +137,7 @@ async def test_a_player_plays_in_a_group_dm_and_the_bot_never_calls_its_channel(
     helped = await server.slash("help", group_dm=True)
     assert "buttons" in helped.content and "/move" in helped.content
     # A win, shared in the group DM.
-    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
-    piles["f1"].pop()
-    piles["1"] = ["KS"]
-    await server.slash("play", {"game": "klondike", "deal": 9}, who=CAROL, group_dm=True)
-    start = json.dumps(load_position("klondike", piles).to_record()["start"])
-    await execute(database_url, "UPDATE games SET start = ? WHERE deal = 9", start)
-    won = await server.slash("move", {"notation": "1f"}, who=CAROL, group_dm=True)
+    won = await win(server, database_url, group_dm=True)
     shared = await server.press(
         server.message(won), won.component(":share:")["custom_id"], who=CAROL
     )

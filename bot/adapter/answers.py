@@ -6,6 +6,10 @@ an edit in place, one live board per game (the one before is retired), a
 thread per game where a server asks for it, the verdict added to a board
 afterwards, GIFs and win cards.
 
+Over 400 lines, and one idea: every way the bot answers with a board or a
+picture, so that a new command or a new place to play (a group DM, a server
+that did not install the app) changes this module alone.
+
 A game's previous board is edited down to one line, without its picture and
 buttons, through the channel's message endpoint: the bot may edit its own
 messages there at any age and without the Manage Messages permission, where
