@@ -210,8 +210,12 @@ async def _still_live(bot: SolitaireBot, board: Board, where: BoardMessage, loca
 
 
 async def _keep_answer(interaction: Interaction, board: Board, locale: str) -> None:
-    message = await interaction.original_response()
-    await keep_one_board(bot_of(interaction), board, placed(message), locale)
+    """Keeps a board whose message Discord did not send back: asked for."""
+    place = placed(await interaction.original_response())
+    if bot_is_member(interaction):
+        await keep_one_board(bot_of(interaction), board, place, locale)
+    else:
+        await _keep_unreachable(interaction, board, place, locale)
 
 
 async def _keep_unreachable(
