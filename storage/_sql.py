@@ -17,7 +17,6 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import replace
 from typing import Any, Protocol, Self
 
 from solitaire import BadOption, find_variant
@@ -621,12 +620,12 @@ def _game_row(row: Row) -> GameRow:
         hint=hint if isinstance(hint, dict) else None,
         verdict=verdict if isinstance(verdict, dict) else None,
         shared_at=number("shared_at", required=False),
+        settings=(
+            _settings(row["player_cards"], row["player_colours"], row["player_verdicts"])
+            if "player_cards" in row.keys()  # noqa: SIM118 (a Record is no dict)
+            else None
+        ),
     )
-    if "player_cards" in row.keys():  # noqa: SIM118 (a Record is no dict)
-        game = replace(
-            game,
-            settings=_settings(row["player_cards"], row["player_colours"], row["player_verdicts"]),
-        )
     if damage:
         game.extra["unreadable"] = ", ".join(damage)
     return game
