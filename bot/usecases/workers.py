@@ -88,9 +88,9 @@ class Workers:
             Kind.REVIEW: size,
         }
         self._pools: dict[str, Executor] = {
-            "waited-for": self._pool(processes),
-            "background": self._pool(processes),
-            "replay": self._pool(1 if processes else 0),
+            "waited-for": self._pool(self._size("waited-for")),
+            "background": self._pool(self._size("background")),
+            "replay": self._pool(self._size("replay")),
         }
         self._in_flight: Counter[Kind] = Counter()
         self._players: set[int] = set()
@@ -119,10 +119,14 @@ class Workers:
 
     async def start(self) -> None:
         """Starts every worker and imports what the jobs need, before the first player waits."""
-        await asyncio.gather(*(self._warm(pool) for pool in self._pools.values()))
+        await asyncio.gather(*(self._warm(name, pool) for name, pool in self._pools.items()))
 
-    async def _warm(self, pool: Executor) -> None:
-        size = getattr(pool, "_max_workers", 1) if isinstance(pool, ProcessPoolExecutor) else 0
+    def _size(self, name: str) -> int:
+        """How many worker processes the pool *name* has (0: threads)."""
+        return min(self.processes, 1) if name == "replay" else self.processes
+
+    async def _warm(self, name: str, pool: Executor) -> None:
+        size = self._size(name)
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(pool, jobs.warm_up) for _ in range(size)))
 
@@ -182,7 +186,7 @@ class Workers:
             for process in list(getattr(broken, "_processes", {}).values()):
                 process.kill()
         broken.shutdown(wait=False, cancel_futures=True)
-        self._pools[name] = fresh = self._pool(self.processes if name != "replay" else 1)
+        self._pools[name] = fresh = self._pool(self._size(name))
         self.replaced[name] += 1
         warming = asyncio.ensure_future(self._rewarm(name, fresh))
         self._warming.add(warming)
@@ -190,7 +194,7 @@ class Workers:
 
     async def _rewarm(self, name: str, pool: Executor) -> None:
         try:
-            await self._warm(pool)
+            await self._warm(name, pool)
         except Exception as error:  # the next job will find out, and replace it
             log.warning("new %s workers did not start: %r", name, error)
 
