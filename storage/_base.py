@@ -51,6 +51,16 @@ class DailyTaken(StoreError):
         self.game = game
 
 
+class RaceRefused(StoreError):
+    """A race cannot take that now; ``why`` says which rule is in the way:
+    ``joined``, ``not_racer``, ``not_host``, ``not_invited``, ``started``
+    (or over), ``full``, ``alone`` (one racer cannot start)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
 class UnfinishedGame(StoreError):
     """The user already has an unfinished game of this profile."""
 
@@ -105,6 +115,11 @@ class GameRow:
     #: Its player's settings, where the read brought them along (``None``: not
     #: read); not part of the game, so not compared.
     settings: Settings | None = field(default=None, compare=False)
+    #: The race it is played in (``None``: a game of the player's own).
+    race_id: int | None = None
+    #: Cards on its foundations, and whether no move is left, as last saved.
+    home: int = 0
+    stuck: bool = False
 
     @property
     def seconds(self) -> float:
@@ -168,3 +183,62 @@ class LeaderRow:
     won: int
     played: int
     best_moves: int | None
+
+
+class RaceStatus(StrEnum):
+    """How a race stands: ``open`` (racers join; with an invitation, it
+    waits for the one invited), ``running``, ``over``, or never run:
+    ``lapsed``, ``cancelled`` (everyone left), ``declined``."""
+
+    OPEN = "open"
+    RUNNING = "running"
+    OVER = "over"
+    LAPSED = "lapsed"
+    CANCELLED = "cancelled"
+    DECLINED = "declined"
+
+
+@dataclass(frozen=True)
+class Racer:
+    """One racer and, once the race started, how their game stands."""
+
+    user_id: int
+    joined_at: float
+    game_id: int | None = None
+    status: Status | None = None
+    moves: int = 0
+    undos: int = 0
+    hints: int = 0
+    home: int = 0
+    stuck: bool = False
+    finished_at: float | None = None
+
+    @property
+    def done(self) -> bool:
+        """Won, resigned (or otherwise over), or with no move left."""
+        return self.status is not None and (self.status != Status.PLAYING or self.stuck)
+
+
+@dataclass(frozen=True)
+class RaceRow:
+    """A stored race: one deal under one set of rules, its card's place, and
+    its racers in the order they joined (the host first)."""
+
+    id: int
+    host_id: int
+    invited_id: int | None
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    locale: str
+    profile: str
+    options: dict[str, Any]
+    deal: int
+    status: RaceStatus
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+    racers: tuple[Racer, ...] = ()
+
+    def racer(self, user_id: int) -> Racer | None:
+        return next((racer for racer in self.racers if racer.user_id == user_id), None)

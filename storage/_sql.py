@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import json
 import math
-import time
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol, Self
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
 
 from solitaire import BadOption, find_variant
 
@@ -38,9 +36,9 @@ from ._base import (
     StoreError,
     UnfinishedGame,
 )
+from ._races import RaceQueries, race_moved
+from ._session import Row, Session
 
-#: A row by column name: ``aiosqlite.Row`` or ``asyncpg.Record`` (neither is typed a Mapping).
-Row = Any
 _FINISHED_SQL = "(" + ", ".join(f"'{status}'" for status in FINISHED) + ")"
 _UNWON_SQL = "(" + ", ".join(f"'{status}'" for status in UNWON) + ")"
 _WON = f"CASE WHEN status = '{Status.WON}' THEN 1 ELSE 0 END"
@@ -52,24 +50,11 @@ _GAME_AND_SETTINGS = (
 )
 
 
-class Session(Protocol):
-    """One connection's statements, with ``?`` parameters."""
-
-    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
-
-    async def fetchrow(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
-
-    async def execute(self, sql: str, params: Sequence[object] = ()) -> None: ...
-
-
-class Store:
+class Store(RaceQueries):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many
     bot processes on one database). Games, players, cooldowns and shard
     leases in SQL tables (see ``migrations.py``); a subclass supplies the
     connections."""
-
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
-        self._clock = clock
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -79,21 +64,6 @@ class Store:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
-
-    # -- what a database supplies ---------------------------------------------------
-
-    def _read(self) -> AbstractAsyncContextManager[Session]:
-        """A session for reading: it sees every committed write."""
-        raise NotImplementedError
-
-    def _write(self) -> AbstractAsyncContextManager[Session]:
-        """A session in a write transaction, committed when the block ends
-        (rolled back if it raises): only then has the write happened."""
-        raise NotImplementedError
-
-    def _is_unique_violation(self, error: Exception) -> bool:
-        """Whether *error* is a unique index refusing a row."""
-        raise NotImplementedError
 
     # -- games -------------------------------------------------------------------
 
@@ -127,7 +97,8 @@ class Store:
                     if taken is not None:
                         raise DailyTaken(_game_row(taken))
                 existing = await db.fetchrow(
-                    "SELECT * FROM games WHERE user_id = ? AND profile = ? AND status = 'playing'",
+                    "SELECT * FROM games WHERE user_id = ? AND profile = ? AND status = 'playing'"
+                    " AND race_id IS NULL",
                     (user_id, profile),
                 )
                 if existing is not None:
@@ -192,8 +163,11 @@ class Store:
         undos: int | None = None,
         hints: int | None = None,
         status: Status | None = None,
+        home: int | None = None,
+        stuck: bool | None = None,
     ) -> GameRow:
-        """Replaces the game's moves if nothing changed it since *expected_revision*.
+        """Replaces the game's moves if nothing changed it since *expected_revision*;
+        *home* (cards on the foundations) and *stuck* say how it stands.
 
         Returns the game as committed: only then has the change happened.
 
@@ -207,12 +181,13 @@ class Store:
         return await self._update(
             "UPDATE games SET moves = ?, move_count = ?, redo = ?, undos = coalesce(?, undos),"
             " hints = coalesce(?, hints), status = coalesce(?, status),"
-            " finished_at = coalesce(?, finished_at), revision = revision + 1, updated_at = ?"
+            " finished_at = coalesce(?, finished_at), revision = revision + 1, updated_at = ?,"
+            " home = coalesce(?, home), stuck = coalesce(?, stuck)"
             " WHERE id = ? AND revision = ? AND status = 'playing' RETURNING *",
             (
                 json.dumps(list(moves)), len(moves), json.dumps(list(redo)), undos, hints,
-                None if status is None else str(status), finished_at, now, game_id,
-                expected_revision,
+                None if status is None else str(status), finished_at, now, home,
+                None if stuck is None else int(stuck), game_id, expected_revision,
             ),
             game_id,
         )  # fmt: skip
@@ -228,9 +203,6 @@ class Store:
             (str(status), now if status in FINISHED else None, now, game_id),
             game_id,
         )
-
-    #: Locks the rows a read in a write transaction returns (PostgreSQL).
-    _FOR_UPDATE = ""
 
     async def set_message(
         self, game_id: int, channel_id: int | None, message_id: int
@@ -521,6 +493,8 @@ class Store:
     async def _update(self, sql: str, params: Sequence[object], game_id: int) -> GameRow:
         async with self._write() as db:
             row = await db.fetchrow(sql, params)
+            if row is not None and row["race_id"] is not None:
+                await race_moved(db, row["race_id"], self._clock())
         if row is None:
             current = await self.get_game(game_id)
             raise Conflict(
@@ -625,6 +599,9 @@ def _game_row(row: Row) -> GameRow:
             if "player_cards" in row.keys()  # noqa: SIM118 (a Record is no dict)
             else None
         ),
+        race_id=row["race_id"],
+        home=row["home"],
+        stuck=bool(row["stuck"]),
     )
     if damage:
         game.extra["unreadable"] = ", ".join(damage)

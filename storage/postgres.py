@@ -39,7 +39,7 @@ def numbered(sql: str) -> str:
 
 
 class _Connection:
-    """An asyncpg connection as a :class:`storage._sql.Session`."""
+    """An asyncpg connection as a :class:`storage._session.Session`."""
 
     def __init__(self, connection: Any) -> None:
         self._connection = connection
@@ -76,7 +76,7 @@ _TROUBLE = (
 
 
 class _Reads:
-    """A :class:`storage._sql.Session` for reading: each statement on a
+    """A :class:`storage._session.Session` for reading: each statement on a
     connection of the pool, tried once more on a fresh one if the first was
     gone (a read changes nothing, so it may run twice)."""
 

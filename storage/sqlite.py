@@ -41,7 +41,7 @@ WRITE_WAIT = 2.0
 
 
 class _Connection:
-    """An aiosqlite connection as a :class:`storage._sql.Session`."""
+    """An aiosqlite connection as a :class:`storage._session.Session`."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db

@@ -1,0 +1,327 @@
+"""Races on one deal: their rows, their racers, and the card's bookkeeping.
+
+A race is a row of ``races``; each racer a row of ``racers``, naming their
+game once the race has started (a game of ``games`` with ``race_id`` set).
+What the race card shows is counted: every change it should show adds one
+to ``changes`` (a race game saved, a race ended), and whoever edits the card
+first *claims* it (``shown = changes``), at most once every few seconds, so
+that any number of processes edit one card in turn.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ._base import NotFound, Racer, RaceRefused, RaceRow, RaceStatus, Status
+from ._session import Connected, Row, Session
+
+_RACERS = (
+    "SELECT racers.user_id, racers.joined_at, racers.game_id, games.status, games.move_count,"
+    " games.undos, games.hints, games.home, games.stuck, games.finished_at"
+    " FROM racers LEFT JOIN games ON games.id = racers.game_id"
+    " WHERE racers.race_id = ? ORDER BY racers.joined_at, racers.user_id"
+)
+#: A running race is over once none of its games is still being played.
+_ALL_DONE = (
+    "NOT EXISTS (SELECT 1 FROM games WHERE games.race_id = races.id"
+    " AND games.status = 'playing' AND games.stuck = 0)"
+)
+
+
+class RaceQueries(Connected):
+    """The store's queries of races (a part of :class:`storage.Store`)."""
+
+    async def create_race(
+        self,
+        host_id: int,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        locale: str,
+        profile: str,
+        options: Mapping[str, Any],
+        deal: int,
+        invited_id: int | None = None,
+        racers: Sequence[int] = (),
+    ) -> RaceRow:
+        """Opens a race hosted by *host_id*, with *racers* joined too (a
+        rematch), or *invited_id* invited (a challenge)."""
+        now = self._clock()
+        async with self._write() as db:
+            row = await db.fetchrow(
+                "INSERT INTO races (host_id, invited_id, guild_id, channel_id, locale, profile,"
+                " options, deal, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (
+                    host_id, invited_id, guild_id, channel_id, locale, profile,
+                    json.dumps(dict(options)), deal, now,
+                ),
+            )  # fmt: skip
+            assert row is not None
+            for order, user_id in enumerate(dict.fromkeys([host_id, *racers])):
+                await db.execute(
+                    "INSERT INTO racers (race_id, user_id, joined_at) VALUES (?, ?, ?)",
+                    (row["id"], user_id, now + order / 1000),
+                )
+            return await _race(db, row)
+
+    async def get_race(self, race_id: int) -> RaceRow:
+        """:raises NotFound: if there is no race *race_id*."""
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT * FROM races WHERE id = ?", (race_id,))
+            if row is None:
+                raise NotFound(f"There is no race {race_id}.")
+            return await _race(db, row)
+
+    async def set_race_message(self, race_id: int, message_id: int) -> None:
+        """Remembers the message that shows the race's card."""
+        async with self._write() as db:
+            await db.execute("UPDATE races SET message_id = ? WHERE id = ?", (message_id, race_id))
+
+    async def join_race(self, race_id: int, user_id: int, *, most: int) -> RaceRow:
+        """Adds a racer to an open race of at most *most* racers.
+
+        :raises RaceRefused: ``joined``, ``full``, ``started``, ``not_invited``.
+        """
+        async with self._write() as db:
+            race = await self._open_race(db, race_id)
+            if race["invited_id"] is not None:
+                raise RaceRefused("not_invited")
+            joined = [row["user_id"] for row in await db.fetch(_RACER_IDS, (race_id,))]
+            if user_id in joined:
+                raise RaceRefused("joined")
+            if len(joined) >= most:
+                raise RaceRefused("full")
+            await db.execute(
+                "INSERT INTO racers (race_id, user_id, joined_at) VALUES (?, ?, ?)",
+                (race_id, user_id, self._clock()),
+            )
+            return await _race(db, race)
+
+    async def leave_race(self, race_id: int, user_id: int) -> RaceRow:
+        """Takes a racer out of an open race: a host's place goes to the
+        racer who joined next; a race left empty is cancelled.
+
+        :raises RaceRefused: ``not_racer``, ``started``.
+        """
+        async with self._write() as db:
+            race = await self._open_race(db, race_id)
+            joined = [row["user_id"] for row in await db.fetch(_RACER_IDS, (race_id,))]
+            if user_id not in joined:
+                raise RaceRefused("not_racer")
+            await db.execute(
+                "DELETE FROM racers WHERE race_id = ? AND user_id = ?", (race_id, user_id)
+            )
+            left = [other for other in joined if other != user_id]
+            if not left:
+                race = await db.fetchrow(
+                    "UPDATE races SET status = 'cancelled', ended_at = ? WHERE id = ? RETURNING *",
+                    (self._clock(), race_id),
+                )
+            elif race["host_id"] == user_id:
+                race = await db.fetchrow(
+                    "UPDATE races SET host_id = ? WHERE id = ? RETURNING *", (left[0], race_id)
+                )
+            return await _race(db, race)
+
+    async def start_race(
+        self, race_id: int, user_id: int, record: Mapping[str, Any], *, accept: bool = False
+    ) -> RaceRow:
+        """Starts a race: its host starts it, or the one invited accepts (and
+        joins). Each racer gets a game of *record* (the race's deal, dealt),
+        all started at this moment.
+
+        :raises RaceRefused: ``not_host``, ``not_invited``, ``alone``, ``started``.
+        """
+        now = self._clock()
+        async with self._write() as db:
+            race = await self._open_race(db, race_id)
+            if accept:
+                if race["invited_id"] != user_id:
+                    raise RaceRefused("not_invited")
+                await db.execute(
+                    "INSERT INTO racers (race_id, user_id, joined_at) VALUES (?, ?, ?)",
+                    (race_id, user_id, now),
+                )
+            elif race["host_id"] != user_id:
+                raise RaceRefused("not_host")
+            elif race["invited_id"] is not None:
+                raise RaceRefused("not_invited")
+            joined = [row["user_id"] for row in await db.fetch(_RACER_IDS, (race_id,))]
+            if len(joined) < 2:
+                raise RaceRefused("alone")
+            for racer in joined:
+                game = await db.fetchrow(
+                    "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options,"
+                    " deal, start, moves, move_count, started_at, updated_at, race_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, ?, ?, ?) RETURNING id",
+                    (
+                        racer, race["guild_id"], race["channel_id"], record["profile"],
+                        record["version"], json.dumps(record.get("options", {})), record["deal"],
+                        json.dumps(record["start"]) if record.get("start") is not None else None,
+                        now, now, race_id,
+                    ),
+                )  # fmt: skip
+                assert game is not None
+                await db.execute(
+                    "UPDATE racers SET game_id = ? WHERE race_id = ? AND user_id = ?",
+                    (game["id"], race_id, racer),
+                )
+            # The card is edited by the answer to this press: it shows this.
+            race = await db.fetchrow(
+                "UPDATE races SET status = 'running', started_at = ?, changes = changes + 1,"
+                " shown = changes + 1, shown_at = ? WHERE id = ? RETURNING *",
+                (now, now, race_id),
+            )
+            return await _race(db, race)
+
+    async def decline_race(self, race_id: int, user_id: int) -> RaceRow:
+        """The one invited declines: the race is off.
+
+        :raises RaceRefused: ``not_invited``, ``started``.
+        """
+        async with self._write() as db:
+            race = await self._open_race(db, race_id)
+            if race["invited_id"] != user_id:
+                raise RaceRefused("not_invited")
+            race = await db.fetchrow(
+                "UPDATE races SET status = 'declined', ended_at = ? WHERE id = ? RETURNING *",
+                (self._clock(), race_id),
+            )
+            return await _race(db, race)
+
+    async def end_races(self, now: float, *, open_for: float, run_for: float) -> list[int]:
+        """Lapses the races left open for *open_for* seconds, and ends those
+        run for *run_for* seconds or whose every game is done; returns their ids."""
+        async with self._write() as db:
+            lapsed = await db.fetch(
+                "UPDATE races SET status = 'lapsed', ended_at = ?, changes = changes + 1"
+                " WHERE status = 'open' AND created_at <= ? RETURNING id",
+                (now, now - open_for),
+            )
+            over = await db.fetch(
+                "UPDATE races SET status = 'over', ended_at = ?, changes = changes + 1"
+                f" WHERE status = 'running' AND (started_at <= ? OR {_ALL_DONE}) RETURNING id",
+                (now, now - run_for),
+            )
+        return [row["id"] for row in [*lapsed, *over]]
+
+    async def claim_card(self, race_id: int, now: float, every: float) -> RaceRow | float | None:
+        """Claims the race card's next edit: the race as it stands, if the
+        card is behind and was last edited *every* seconds ago or more; else
+        when to ask again; ``None`` if the card shows every change."""
+        async with self._write() as db:
+            row = await db.fetchrow(
+                "UPDATE races SET shown = changes, shown_at = ? WHERE id = ? AND shown < changes"
+                " AND shown_at <= ? AND message_id IS NOT NULL RETURNING *",
+                (now, race_id, now - every),
+            )
+            if row is not None:
+                return await _race(db, row)
+            behind = await db.fetchrow(
+                "SELECT shown_at FROM races WHERE id = ? AND shown < changes"
+                " AND message_id IS NOT NULL",
+                (race_id,),
+            )
+        return None if behind is None else float(behind["shown_at"]) + every
+
+    async def due_cards(self, now: float, every: float) -> list[int]:
+        """The races whose card is behind and may be edited now (a process
+        that changed them may have stopped before it edited the card)."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT id FROM races WHERE (status = 'running' OR ended_at > ?)"
+                " AND shown < changes AND shown_at <= ? AND message_id IS NOT NULL",
+                (now - 3600, now - every),
+            )
+        return [row["id"] for row in rows]
+
+    async def touch_game(self, game_id: int) -> None:
+        """Makes a game the player's current one (the one ``/move`` plays)."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'playing'",
+                (self._clock(), game_id),
+            )
+
+    async def race_results(self, user_id: int) -> tuple[int, int]:
+        """A player's races: (played, won). A race counts once it is over
+        or the player's game in it is; a win is the race's first won game."""
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT count(*) AS played, sum(CASE WHEN games.status = 'won' AND NOT EXISTS"
+                " (SELECT 1 FROM games other WHERE other.race_id = games.race_id"
+                " AND other.status = 'won' AND (other.finished_at < games.finished_at"
+                " OR (other.finished_at = games.finished_at AND other.id < games.id)))"
+                " THEN 1 ELSE 0 END) AS won"
+                " FROM racers JOIN races ON races.id = racers.race_id"
+                " JOIN games ON games.id = racers.game_id WHERE racers.user_id = ?"
+                " AND (races.status = 'over' OR games.status != 'playing')",
+                (user_id,),
+            )
+        return (0, 0) if row is None else (int(row["played"]), int(row["won"] or 0))
+
+    async def _open_race(self, db: Session, race_id: int) -> Row:
+        """The race *race_id*, locked for this transaction, if still open.
+
+        :raises NotFound: if there is none.
+        :raises RaceRefused: ``started``, if it is no longer open.
+        """
+        race = await db.fetchrow("SELECT * FROM races WHERE id = ?" + self._FOR_UPDATE, (race_id,))
+        if race is None:
+            raise NotFound(f"There is no race {race_id}.")
+        if race["status"] != RaceStatus.OPEN:
+            raise RaceRefused("started")
+        return race
+
+
+_RACER_IDS = "SELECT user_id FROM racers WHERE race_id = ? ORDER BY joined_at, user_id"
+
+
+async def _race(db: Session, row: Row) -> RaceRow:
+    """A race row with its racers, read in the same session."""
+    racers = await db.fetch(_RACERS, (row["id"],))
+    return RaceRow(
+        id=row["id"],
+        host_id=row["host_id"],
+        invited_id=row["invited_id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        locale=row["locale"],
+        profile=row["profile"],
+        options=json.loads(row["options"]),
+        deal=row["deal"],
+        status=RaceStatus(row["status"]),
+        created_at=row["created_at"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        racers=tuple(_racer(racer) for racer in racers),
+    )
+
+
+def _racer(row: Row) -> Racer:
+    return Racer(
+        user_id=row["user_id"],
+        joined_at=row["joined_at"],
+        game_id=row["game_id"],
+        status=None if row["status"] is None else Status(row["status"]),
+        moves=row["move_count"] or 0,
+        undos=row["undos"] or 0,
+        hints=row["hints"] or 0,
+        home=row["home"] or 0,
+        stuck=bool(row["stuck"]),
+        finished_at=row["finished_at"],
+    )
+
+
+async def race_moved(db: Session, race_id: int, now: float) -> None:
+    """After a race game changed, in its transaction: the card has a change
+    to show, and the race is over once none of its games is still played."""
+    await db.execute("UPDATE races SET changes = changes + 1 WHERE id = ?", (race_id,))
+    await db.execute(
+        f"UPDATE races SET status = 'over', ended_at = ? WHERE id = ? AND status = 'running'"
+        f" AND {_ALL_DONE}",
+        (now, race_id),
+    )
