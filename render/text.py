@@ -52,11 +52,16 @@ def captions(game: Game) -> dict[str, list[str]]:
     return notes
 
 
+def game_title(game: Game, locale: str = DEFAULT) -> str:
+    """The game's name with the rule players pick by: ``Klondike, draw 3``."""
+    if isinstance(game, Klondike):
+        return tr(locale, "status.draw", game=game.title, n=game.draw)
+    return game.title
+
+
 def status_line(game: Game, elapsed: float | None = None, locale: str = DEFAULT) -> str:
     """Returns one line: game, deal, moves, time, and how it stands."""
-    parts = [game.title]
-    if isinstance(game, Klondike):
-        parts[0] = tr(locale, "status.draw", game=game.title, n=game.draw)
+    parts = [game_title(game, locale)]
     if game.deal is not None:
         parts.append(tr(locale, "status.deal", deal=game.deal))
     parts.append(tr(locale, "status.moves", n=len(game.moves)))

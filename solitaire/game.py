@@ -547,7 +547,12 @@ class Game:
 
     @property
     def is_won(self) -> bool:
-        return sum(len(self.pile(code)) for code in self.foundations) == 52 * self.DECKS
+        return self.cards_home == 52 * self.DECKS
+
+    @property
+    def cards_home(self) -> int:
+        """How many cards are on the foundations."""
+        return sum(len(self.pile(code)) for code in self.foundations)
 
     @property
     def is_stuck(self) -> bool:

@@ -145,6 +145,13 @@ class Store(RaceQueries):
             (user_id,),
         )
 
+    async def last_game(self, user_id: int) -> GameRow | None:
+        """Returns the user's most recently touched game, finished or not."""
+        return await self._fetch_one(
+            "SELECT * FROM games WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1",
+            (user_id,),
+        )
+
     async def last_unwon_game(self, user_id: int) -> GameRow | None:
         """Returns the user's most recent game that ended without a win."""
         return await self._fetch_one(

@@ -78,13 +78,17 @@ async def postgres_schema(url: str) -> Schema:
         if default is not None:
             default = re.sub(r"::[a-z ]+$", "", default)
         table["columns"][row["column_name"]] = (
-            KINDS[row["data_type"]], row["is_nullable"] == "NO", default
+            KINDS[row["data_type"]],
+            row["is_nullable"] == "NO",
+            default,
         )
     for row in keys:
         schema[row["table_name"]]["key"] += (row["column_name"],)
     for row in indexes:
         schema[row["table_name"]]["indexes"][row["index_name"]] = (
-            tuple(row["cols"]), row["indisunique"], row["partial"]
+            tuple(row["cols"]),
+            row["indisunique"],
+            row["partial"],
         )
     del schema["schema_version"]  # PostgreSQL's PRAGMA user_version
     return schema

@@ -265,9 +265,7 @@ async def test_stats_come_from_finished_games(store: Store, clock: Clock) -> Non
     assert (await store.stats(1, "casket")).played == 0
 
 
-async def test_the_leaderboard_ranks_a_servers_players_by_wins(
-    store: Store, clock: Clock
-) -> None:
+async def test_the_leaderboard_ranks_a_servers_players_by_wins(store: Store, clock: Clock) -> None:
     await finish(store, clock, 1, "won", 100)
     await finish(store, clock, 2, "won", 120)
     await finish(store, clock, 2, "won", 130)

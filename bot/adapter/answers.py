@@ -152,6 +152,8 @@ async def respond(
     locale = language(interaction)
     if isinstance(reply, Notice):
         await interaction.response.send_message(reply.text, ephemeral=reply.private)
+    elif isinstance(reply, Board) and reply.race_id is not None:
+        await _racer_board(interaction, reply, edit=edit)
     elif isinstance(reply, Unfinished):
         view = choice_view(reply, interaction.user.id, locale)
         await interaction.response.send_message(reply.text, view=view, ephemeral=True)
@@ -186,6 +188,18 @@ async def respond(
         else:
             kept = _keep_answer(interaction, reply, locale)
         await afterwards(f"board of game {reply.game_id}", kept)
+
+
+async def _racer_board(interaction: Interaction, board: Board, *, edit: bool) -> None:
+    """A race game's board: for its racer's eyes only, new or in place of
+    the pressed one; the race card then has a change to show."""
+    assert board.race_id is not None
+    view = board_view(board, language(interaction))
+    if edit:
+        await interaction.response.edit_message(attachments=[board_file(board)], view=view)
+    else:
+        await interaction.response.send_message(file=board_file(board), view=view, ephemeral=True)
+    bot_of(interaction).race_cards.changed(board.race_id)
 
 
 async def _edited(interaction: Interaction, board: Board, where: BoardMessage, locale: str) -> None:

@@ -52,6 +52,6 @@ async def handle_message(
         return
     locale = await language(message)
     guild_id = message.guild.id if message.guild else None
-    asker = Asker(message.author.id, locale, guild_id, message.channel.id)
+    asker = Asker(message.author.id, locale, guild_id, message.channel.id, private=False)
     reply = await service.move(asker, text)
     await reply_to_message(client, message, reply, locale)

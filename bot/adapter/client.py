@@ -20,6 +20,8 @@ from texts import DEFAULT, locale_of
 
 from ..config import Config
 from ..usecases.leases import ShardLease, ShardTaken
+from ..usecases.racecards import RaceCards
+from ..usecases.races import Races
 from ..usecases.review import Reviews
 from ..usecases.service import GameService
 from ..usecases.settings import Preferences
@@ -31,6 +33,7 @@ from .commands import COMMANDS
 from .components import DYNAMIC_ITEMS
 from .interactions import Interaction, language, say_privately, trouble
 from .presses import Presses
+from .racing import Racing
 from .translator import CatalogueTranslator
 
 log = logging.getLogger("bot")
@@ -49,6 +52,9 @@ class SolitaireBot(discord.AutoShardedClient):
     verdicts: Verdicts
     reviews: Reviews
     presses: Presses
+    races: Races
+    racing: Racing
+    race_cards: RaceCards
 
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -83,6 +89,7 @@ class SolitaireBot(discord.AutoShardedClient):
         #: The process's exit status: 2 once it must stop for a cause.
         self.exit_status = 0
         self._stopping: asyncio.Future[None] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
         #: Searches started after a reply (a board's verdict): kept until done.
         self.background: set[asyncio.Task[None]] = set()
 
@@ -103,6 +110,10 @@ class SolitaireBot(discord.AutoShardedClient):
         self.verdicts = Verdicts(self.store, self.workers)
         self.reviews = Reviews(self.store, self.workers)
         self.presses = Presses(self)
+        self.races = Races(self.store, self.service)
+        self.racing = Racing(self)
+        self.race_cards = RaceCards(self.store, self.races, self.racing.show_card)
+        self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:
@@ -165,6 +176,10 @@ class SolitaireBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self.exit_status == 0:
             await self._finish_answers()
+        if self._sweeping is not None:
+            self._sweeping.cancel()
+        if hasattr(self, "race_cards"):
+            await self.race_cards.close()  # a card left behind: the next sweep shows it
         for task in self.background:  # a verdict is a nicety: not worth waiting for
             task.cancel()
         await asyncio.gather(*self.background, return_exceptions=True)

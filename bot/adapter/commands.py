@@ -199,9 +199,39 @@ async def help_(interaction: Interaction) -> None:
     await interaction.response.send_message(help_text, ephemeral=True)
 
 
+@app_commands.command(description=text("cmd.race"))
+@app_commands.describe(
+    game=text("opt.game.race"), draw=text("opt.draw"), passes=text("opt.passes"),
+    deal=text("opt.deal.race"),
+)  # fmt: skip
+@app_commands.choices(game=GAMES, passes=PASSES)
+@app_commands.choices(draw=DRAWS)
+async def race(
+    interaction: Interaction,
+    game: str,
+    draw: int | None = None,
+    passes: str | None = None,
+    deal: Deal | None = None,
+) -> None:
+    """Race others on one deal."""
+    options: dict[str, object] = {"draw": draw, "passes": passes}
+    await interaction.client.racing.open(interaction, game, options, deal=deal)
+
+
+async def _challenge(interaction: Interaction, member: discord.User | discord.Member) -> None:
+    await interaction.client.racing.challenge(interaction, member)
+
+
+#: Right-click a member › Apps › Race: a race with them invited.
+race_user = app_commands.ContextMenu(name="Race", callback=_challenge)
+
+
 # A server's own: in servers, where the server installed the app (the tree
 # offers every other command everywhere, installed by a server or a player).
-def _servers_only(command: app_commands.Command[Any, ..., None]) -> None:
+# Races too: their card is edited through its channel, where the bot must be.
+def _servers_only(
+    command: app_commands.Command[Any, ..., None] | app_commands.ContextMenu,
+) -> None:
     command.guild_only = True
     command.allowed_contexts = app_commands.AppCommandContext(
         guild=True, dm_channel=False, private_channel=False
@@ -211,8 +241,10 @@ def _servers_only(command: app_commands.Command[Any, ..., None]) -> None:
 
 _servers_only(leaderboard)
 _servers_only(server)
+_servers_only(race)
+_servers_only(race_user)
 
-COMMANDS: list[app_commands.Command[Any, ..., None]] = [
+COMMANDS: list[app_commands.Command[Any, ..., None] | app_commands.ContextMenu] = [
     play,
     move,
     _shortcut("draw", "s"),
@@ -228,5 +260,7 @@ COMMANDS: list[app_commands.Command[Any, ..., None]] = [
     rules,
     settings_,
     server,
+    race,
+    race_user,
     help_,
 ]

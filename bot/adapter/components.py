@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -234,4 +234,71 @@ class DealButton(
         await bot_of(interaction).presses.deal_button(interaction, self.action, self.game_id)
 
 
-DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton, DealButton)
+class RaceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"race:(?P<race>\d+):(?P<action>join|leave|start|play|watch|accept|decline|rematch)",
+):
+    """On a race card: Join, Leave, Start; Accept, Decline (a challenge);
+    Play, Watch (a race under way); Watch, Rematch (a race over)."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.primary,
+        "start": discord.ButtonStyle.success,
+        "accept": discord.ButtonStyle.success,
+        "play": discord.ButtonStyle.success,
+        "decline": discord.ButtonStyle.danger,
+        "rematch": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, race_id: int, action: str, *, locale: str = DEFAULT) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=tr(locale, f"button.{action}"),
+                style=self.STYLES.get(action, discord.ButtonStyle.secondary),
+                custom_id=f"race:{race_id}:{action}",
+            )
+        )
+        self.race_id = race_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RaceButton:
+        return cls(game_id_in(match["race"]), match["action"])
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).racing.press(interaction, self.race_id, self.action)
+
+
+class WatchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"race:(?P<race>\d+):see:(?P<user>\d+):(?P<how>[rn])",
+):
+    """On a spectator's view: Refresh (``r``, the same racer) and Next racer (``n``)."""
+
+    def __init__(self, race_id: int, user_id: int, how: str, *, locale: str = DEFAULT) -> None:
+        label = tr(locale, "button.refresh" if how == "r" else "button.next")
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"race:{race_id}:see:{user_id}:{how}",
+            )
+        )
+        self.race_id = race_id
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WatchButton:
+        return cls(game_id_in(match["race"]), game_id_in(match["user"]), match["how"])
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).racing.watch(interaction, self.race_id, self.user_id, edit=True)
+
+
+DYNAMIC_ITEMS = (GameButton, MoveSelect, NewDealButton, DealButton, RaceButton, WatchButton)

@@ -73,7 +73,10 @@ class BoardMaker:
         elif row.status == Status.PLAYING and game.is_stuck:
             lines.append(tr(locale, "board.stuck"))
         playing = row.status == Status.PLAYING
-        known = holding(row) if settings.verdicts else None
+        # A race is on a deal known to be winnable, and every racer plays it
+        # with the same help: no verdicts there.
+        verdicts = settings.verdicts and row.race_id is None
+        known = holding(row) if verdicts else None
         moves = game.ordered_moves()[:MAX_CHOICES] if playing else []
         return Board(
             game_id=row.id,
@@ -88,9 +91,10 @@ class BoardMaker:
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
             verdict=known.line(locale) if known is not None else "",
-            verdicts=settings.verdicts,
+            verdicts=verdicts,
             winnable=None if known is None else known.outcome is Outcome.WON,
             reviewable=reviewable(row.status, game),
+            race_id=row.race_id,
         )
 
     async def _settings(self, user_id: int) -> Settings:

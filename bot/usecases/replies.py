@@ -22,6 +22,9 @@ class Asker:
     locale: str = DEFAULT
     guild_id: int | None = None
     channel_id: int | None = None
+    #: Whether the answer may be for the asker's eyes only (an interaction);
+    #: a move typed in chat is answered in the channel, for all to see.
+    private: bool = True
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ class Board:
     winnable: bool | None = None
     #: Over without a win (resigned, or no move left): it can be reviewed.
     reviewable: bool = False
+    #: The race it is played in: the board is then its racer's alone.
+    race_id: int | None = None
 
     @property
     def won(self) -> bool:

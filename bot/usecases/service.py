@@ -346,7 +346,11 @@ class GameService:
         locale = asker.locale
         if game_id is None:
             row = await self._store.current_game(asker.user_id)
-            return Notice(tr(locale, "game.none")) if row is None else row
+            if row is None:
+                return Notice(tr(locale, "game.none"))
+            if row.race_id is not None and not asker.private:
+                return Notice(tr(locale, "race.not_in_chat"))
+            return row
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
@@ -355,6 +359,8 @@ class GameService:
             return Notice(not_yours(row.user_id, locale))
         if row.status != Status.PLAYING and not finished_too:
             return Notice(tr(locale, "game.over", status=Msg(f"state.{row.status}")))
+        if row.race_id is not None and not asker.private and row.status == Status.PLAYING:
+            return Notice(tr(locale, "race.not_in_chat"))  # a racer's board is theirs alone
         return row
 
     async def _change(
@@ -409,6 +415,8 @@ class GameService:
                         redo=record.get("redo", []),
                         undos=game.undos,
                         status=Status.WON if game.is_won else None,
+                        home=game.cards_home,
+                        stuck=game.is_stuck,
                     )
                 except Conflict:
                     self.live.forget(row.id)  # changed elsewhere: replay it afresh
@@ -428,8 +436,9 @@ def not_yours(owner_id: int, locale: str) -> str:
 
 async def open_to_others(store: Store, asker: Asker, game_id: int, today: str) -> GameRow | Notice:
     """The game *game_id*, if the asker may take up its deal or watch its
-    replay: it is their own finished game, its winner shared it, or it is a
-    daily game whose day is over. A refusal names no one."""
+    replay: it is their own finished game, its winner shared it, it is a
+    daily game whose day is over, or a finished game of a race. A refusal
+    names no one."""
     try:
         row = await store.get_game(game_id)
     except NotFound:
@@ -437,7 +446,8 @@ async def open_to_others(store: Store, asker: Asker, game_id: int, today: str) -
     if row.status == Status.PLAYING:
         return Notice(tr(asker.locale, "game.not_shared"))
     day_over = row.daily is not None and row.daily < today
-    if row.user_id == asker.user_id or row.shared_at is not None or day_over:
+    raced = row.race_id is not None  # a race is played in the open: its games are open too
+    if row.user_id == asker.user_id or row.shared_at is not None or day_over or raced:
         return row
     return Notice(tr(asker.locale, "game.not_shared"))
 

@@ -72,6 +72,13 @@ class Social:
         played = [(p, s) for p, s in results if s.played] or results[:1]
         header = tuple(tr(locale, f"stats.{column}") for column in _COLUMNS)
         rows = [_stats_row(VARIANTS[p].title, s) for p, s in played]
+        lines = [f"{VARIANTS[p].title}: {_summary(s, locale)}" for p, s in played]
+        # Races played and won: in one's own stats, as the games are.
+        raced, won = await self._store.race_results(user_id) if guild_id is None else (0, 0)
+        if raced:
+            rate = f"{100 * won / raced:.0f}"
+            rows.append((tr(locale, "stats.races"), str(raced), str(won), rate, *"————"))
+            lines.append(tr(locale, "stats.races_line", won=won, played=raced))
         title = tr(locale, "stats.title", name=name)
         try:
             png = await self._workers.run(
@@ -80,7 +87,6 @@ class Social:
             )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)
-        lines = [f"{VARIANTS[p].title}: {_summary(s, locale)}" for p, s in played]
         alt = tr(locale, "stats.alt", name=name, lines=" ".join(lines))
         return Picture(png, alt, f"**{markdown.name(name)}** — " + " · ".join(lines))
 

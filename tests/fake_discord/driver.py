@@ -46,6 +46,14 @@ class FakeDiscord(DiscordServer):
         )  # fmt: skip
         return await self._send_interaction(interaction, timeout)
 
+    async def user_command(
+        self, name: str, target: dict[str, Any], *, who: dict[str, Any] = ALICE
+    ) -> Reply:
+        """*who* right-clicks *target* in the server and picks Apps › *name*."""
+        data = payloads.user_command(self.command_id(name), name, target)
+        interaction = payloads.interaction(InteractionType.application_command, data, who)
+        return await self._send_interaction(interaction, 5.0)
+
     async def autocomplete(
         self,
         name: str,

@@ -394,6 +394,21 @@ def command(
     return data
 
 
+def user_command(command_id: str, name: str, target: dict[str, Any]) -> dict[str, Any]:
+    """The data of a user command (right-click a member › Apps) on *target*."""
+    return {
+        "id": command_id,
+        "name": name,
+        "type": AppCommandType.user.value,
+        "target_id": target["id"],
+        "resolved": {
+            "users": {target["id"]: target},
+            "members": {target["id"]: {k: v for k, v in member(target).items() if k != "user"}},
+        },
+        "guild_id": str(GUILD_ID),
+    }
+
+
 def option_type(value: object) -> AppCommandOptionType:
     if isinstance(value, bool):
         return AppCommandOptionType.boolean

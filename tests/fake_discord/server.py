@@ -66,6 +66,8 @@ class DiscordServer:
         # Chat messages whose reply a caller awaits, by the message's id.
         self.replies_to: dict[int, asyncio.Future[Reply]] = {}
         self.edits: list[int] = []  # ids of messages the bot edited through their channel
+        #: When each of those edits arrived (time.monotonic()), by message.
+        self.edited_at: dict[int, list[float]] = {}
         self.threads: list[dict[str, Any]] = []  # threads the bot opened
         self.invalid: list[str] = []  # requests Discord's API description refuses
         app = web.Application(client_max_size=32 * 1024 * 1024, middlewares=[self._known_route])
@@ -169,10 +171,12 @@ class DiscordServer:
     async def put_commands(self, request: web.Request) -> web.Response:
         payload = await request.json()
         scope = request.match_info.get("guild", "global")
+        # Discord returns a user command's description as "" (it has none).
         commands = [
-            {**command, "id": str(next(snowflakes)), "application_id": str(APP_ID), "version": "1"}
+            {"description": "", **command, "id": str(next(snowflakes)),
+             "application_id": str(APP_ID), "version": "1"}
             for command in payload
-        ]
+        ]  # fmt: skip
         self.commands[scope] = commands
         return self.json(commands)
 
@@ -310,9 +314,13 @@ class DiscordServer:
             old = interaction.get("message", {})
             message_id = int(old.get("id", next(snowflakes)))
             interaction["response_message_id"] = message_id
-            message = self._message(
-                int(interaction.get("channel_id", CHANNEL_ID)), data, files, message_id
-            )
+            kept = self.messages.get(message_id)
+            if kept is not None:  # an update keeps what it does not change (and stays ephemeral)
+                message = self._edited(kept, data, files)
+            else:
+                message = self._message(
+                    int(interaction.get("channel_id", CHANNEL_ID)), data, files, message_id
+                )
         if message is not None:
             response["interaction"]["response_message_id"] = message["id"]
             response["interaction"]["response_message_ephemeral"] = bool(
@@ -391,9 +399,12 @@ class DiscordServer:
         old = self.messages.get(message_id)
         if old is None or int(old["channel_id"]) != int(request.match_info["channel"]):
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
+        if int(old["flags"]) & EPHEMERAL:  # only its interaction can edit it
+            return self.json({"message": "Unknown Message", "code": 10008}, status=404)
         data, files = await self._read(request)
         message = self._edited(old, data, files)
         self.edits.append(message_id)
+        self.edited_at.setdefault(message_id, []).append(time.monotonic())
         return self.json(message)
 
     def _edited(
@@ -408,6 +419,7 @@ class DiscordServer:
         ):
             self.invalid.append(f"message {old['id']}: the Components V2 flag cannot be removed")
         kept_files = old["files"] if "attachments" not in data else []
+        merged["flags"] = int(merged["flags"] or 0) | (int(old["flags"]) & EPHEMERAL)
         return self._message(int(old["channel_id"]), merged, files or kept_files, int(old["id"]))
 
     async def create_thread(self, request: web.Request) -> web.Response:
