@@ -8,6 +8,7 @@ the reply received, and moves per second.
     python bench/e2e.py --before ../before     # a worktree of earlier code, side by side
     python bench/e2e.py --hints 0.1
     python bench/e2e.py --processes 2
+    python bench/e2e.py --races 10x4
 
 Each player starts a Klondike game, then moves, waiting a random think time
 (mean --think seconds) between moves, as people do. Half the players are in
@@ -24,12 +25,17 @@ description is off: it would take the bots' CPU.
 - ``--hints X``: button moves, then X of the actions a ``/hint``, on SQLite;
 - ``--processes N``: button moves on one process on SQLite, one process on
   PostgreSQL, and N sharded processes on one PostgreSQL database.
+- ``--races RxN``: R races of N racers each, every racer pressing the
+  buttons and menu of their private board, against as many players playing
+  alone; prints the race card's edits a second and the shortest time
+  between two edits of one card, besides CPU per move and latency.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import sys
@@ -228,9 +234,92 @@ async def crowd(
     }
 
 
-HEADER = (
-    f"{'':<34}{'cpu/move':>9}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'moves/s':>9}{'>3 s':>6}"
-)
+async def racer(
+    server: FakeDiscord, board: Reply, who: dict[str, object], seed: int, until: float,
+    think: float, tally: Tally,
+) -> None:  # fmt: skip
+    """Moves on a private race board until *until*, as :func:`player` does."""
+    rng = random.Random(seed)
+    while time.monotonic() < until:
+        await asyncio.sleep(rng.uniform(0, 2 * think))
+        try:
+            reply = await _press(server, board, who, rng)
+        except (LateReply, TimeoutError) as error:
+            tally.errors.append(repr(error))
+            continue
+        tally.moves.append((time.monotonic(), reply.elapsed))
+        if _components(reply):
+            board = reply
+
+
+async def race_crowd(
+    races: int, racers: int, seconds: float, think: float, **store: str
+) -> dict[str, float]:
+    """*races* races of *racers* each on one fresh bot: opened, joined and
+    started, then every racer moves on their own board."""
+    server = FakeDiscord(check_api=False)
+    await server.start()
+    cards: list[int] = []
+    with tempfile.TemporaryDirectory() as folder:
+        async with fresh_database(store["database"], Path(folder), store["server_url"]) as url:
+            bot = BotProcess(server, Path(folder), url)
+            await bot.start()
+            assert bot.process is not None
+            try:
+                tally, boards = Tally(), []
+                for number in range(races):
+                    people = [
+                        user(7_000_000_000_000_000 + number * 100 + n, f"r{number}-{n}")
+                        for n in range(racers)
+                    ]
+                    guild = (GUILD_ID, GUILD_B)[number % 2]
+                    options = {"game": "klondike", "passes": "unlimited"}
+                    card = await server.slash("race", options, who=people[0], guild_id=guild)
+                    message = server.message(card)
+                    cards.append(int(message["id"]))
+                    race_id = card.custom_ids[0].split(":")[1]
+                    for person in people[1:]:
+                        await server.press(message, f"race:{race_id}:join", who=person)
+                    await server.press(message, f"race:{race_id}:start", who=people[0])
+                    for person in people:
+                        played = await server.press(message, f"race:{race_id}:play", who=person)
+                        boards.append((played, person))
+                start = time.monotonic()
+                window = start + DRIFT_IN
+                until = window + seconds
+                playing = asyncio.gather(
+                    *(
+                        racer(server, board, who, n, until, think, tally)
+                        for n, (board, who) in enumerate(boards)
+                    )
+                )
+                await asyncio.sleep(DRIFT_IN)
+                cpu_before = cpu_seconds(bot.process.pid)
+                await asyncio.sleep(seconds)
+                cpu_used = cpu_seconds(bot.process.pid) - cpu_before
+                await playing
+            finally:
+                await bot.stop()
+    await server.stop()
+    ms = [latency * 1000 for ended, latency in tally.moves if window <= ended <= until]
+    edits = [
+        [at for at in server.edited_at.get(card, []) if window <= at <= until] for card in cards
+    ]
+    gaps = [later - earlier for times in edits for earlier, later in itertools.pairwise(times)]
+    return {
+        "cpu ms/move": 1000 * cpu_used / max(len(ms), 1),
+        "moves/s": len(ms) / seconds,
+        "p50": percentile(ms, 50),
+        "p90": percentile(ms, 90),
+        "p99": percentile(ms, 99),
+        "max": max(ms, default=float("nan")),
+        "over 3 s": sum(value > 3000 for value in ms) + len(tally.errors),
+        "edits/s": sum(len(times) for times in edits) / seconds,
+        "closest edits": min(gaps, default=float("nan")),
+    }
+
+
+HEADER = f"{'':<34}{'cpu/move':>9}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'moves/s':>9}{'>3 s':>6}"
 
 
 def row(name: str, figures: dict[str, float]) -> str:
@@ -247,7 +336,23 @@ async def main(args: argparse.Namespace) -> None:
         f"in), think time mean {args.think:g} s; cpu/move in ms, latency in ms"
     )
     common = (args.players, args.seconds, args.think)
+    if args.races:
+        races, racers = (int(n) for n in args.races.split("x"))
+        common = (races * racers, args.seconds, args.think)
+        print(f"{races} races of {racers} racers, against {races * racers} players alone")
     print(HEADER)
+    if args.races:
+        store = {"database": args.on, "server_url": args.database}
+        alone = await crowd(*common, **store)
+        print(row(f"{races * racers} players alone ({args.on})", alone), flush=True)
+        raced = await race_crowd(races, racers, args.seconds, args.think, **store)
+        print(row(f"{races} races of {racers} ({args.on})", raced))
+        print(
+            f"race cards: {raced['edits/s']:.1f} edits/s in all, closest two edits of one card "
+            f"{raced['closest edits']:.2f} s apart; cpu per move, racing / alone: "
+            f"{raced['cpu ms/move'] / alone['cpu ms/move']:.2f}x"
+        )
+        return
     if args.processes:
         one = await crowd(*common)
         print(row("1 process, SQLite", one), flush=True)
@@ -300,6 +405,7 @@ if __name__ == "__main__":
     )
     parser.add_argument("--hints", type=float, default=0.0, help="share of actions that are /hint")
     parser.add_argument("--processes", type=int, default=0, help="compare N sharded processes")
+    parser.add_argument("--races", default="", help="RxN: R races of N racers each")
     parser.add_argument(
         "--database",
         default="postgresql://postgres@127.0.0.1:5432/postgres",

@@ -199,6 +199,11 @@ async def test_every_wrong_press_gets_a_short_answer_and_changes_nothing(
     refusals.append(
         (await server.press(forged, f"race:{race.id}:play", who=BOB), "not started yet")
     )
+    refusals.append(
+        (await server.press(forged, "race:1:see:99999999999999999999:r", who=BOB), "not started")
+    )
+    wrong = await server.slash("race", {"game": "casket", "draw": 3}, who=BOB)
+    refusals.append((wrong, "no option"))
     for reply, words in refusals:
         assert reply.ephemeral and words in reply.content, (words, reply.content)
     # The host leaves: the next racer hosts; the last one out cancels it.
@@ -215,6 +220,9 @@ async def test_every_wrong_press_gets_a_short_answer_and_changes_nothing(
     await full.press("Start", ALICE)
     late = await full.press("Play", CAROL)
     assert late.ephemeral and "press **Watch**" in late.content
+    stale = server.forged([f"race:{full.id}:join"])  # an old copy of the card
+    joined_late = await server.press(stale, f"race:{full.id}:join", who=CAROL)
+    assert joined_late.ephemeral and "has started" in joined_late.content
     [(racing,)] = await execute(
         database_url, "SELECT count(*) FROM games WHERE race_id = ?", full.id
     )
@@ -282,3 +290,49 @@ async def test_eight_racers_moving_fast_edit_the_card_once_every_two_seconds_at_
     assert len(times) >= 3 and min(gaps) >= 1.9, gaps
     for racer, made in zip(racers, moves, strict=True):
         assert f"{mention(racer)} — resigned · 0/52 home · {made} move" in race.text
+
+
+async def test_undos_and_hints_count_and_a_racer_may_play_another_game_meanwhile(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    race = await start_race(server, [ALICE, BOB])
+    board = await race.press("Play", BOB)
+    drawn = await server.press(
+        server.message(board), board.component(":draw:")["custom_id"], who=BOB
+    )
+    undone = await server.press(
+        server.message(drawn), drawn.component(":undo:")["custom_id"], who=BOB
+    )
+    assert undone.kind == 7 and is_private_board(undone)
+    hint = await server.slash("hint", who=BOB)
+    assert hint.ephemeral
+    await race.until(rf"{mention(BOB)} — .* 0 moves, 1 undo, 1 hint")
+    # Bob starts a game of his own: it is public, and his race game stays his.
+    own = await server.slash("play", {"game": "klondike", "deal": 99}, who=BOB)
+    assert not own.ephemeral and "deal 99" in own.content
+    moved = await server.slash("move", {"notation": "s"}, who=BOB)
+    assert not moved.ephemeral and "deal 99" in moved.content
+    # Play on the card brings his race board back, and /move plays it again.
+    back = await race.press("Play", BOB)
+    assert is_private_board(back) and "deal 4711" in back.content
+    raced = await server.slash("move", {"notation": "s"}, who=BOB)
+    assert is_private_board(raced) and "deal 4711" in raced.content
+
+
+async def test_a_race_ends_after_thirty_minutes_and_a_rematch_deals_anew(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    race = await start_race(server, [ALICE, BOB, CAROL])
+    await server.slash("resign", who=CAROL)
+    await execute(database_url, "UPDATE races SET started_at = started_at - 1801")
+    await race.until("The race is over")
+    assert f"{mention(ALICE)} — out of time" in race.text
+    assert f"{mention(CAROL)} — resigned" in race.text
+    refused = await race.press("Rematch", DAVE)
+    assert refused.ephemeral and "not in that race" in refused.content
+    again = Race(server, await race.press("Rematch", BOB))
+    assert again.id != race.id and again.buttons == ["Join", "Leave", "Start"]
+    assert f"Hosted by {mention(BOB)} · 3 of 8 racers" in again.text
+    assert "deal 4711" not in again.text and "Klondike, draw 1" in again.text
+    started = await again.press("Start", BOB)
+    assert started.kind == 7 and again.buttons == ["Play", "Watch"]

@@ -275,14 +275,15 @@ class Races:
     # -- inside ---------------------------------------------------------------------
 
     def _deal(self, profile: str, options: Mapping[str, Any], deal: int | None) -> Game | None:
-        """The deal *deal*, or a winnable one; never today's daily deal, which
-        only /daily deals (``None`` if it was asked for by hand)."""
-        game = new_game(profile, deal, winnable=deal is None, **options)
+        """The deal *deal*, or else one the solver has won (any deal where no
+        such deals are known for these rules); never today's daily deal,
+        which only /daily deals (``None`` if it was asked for by hand)."""
+        game = new_game(profile, deal, **options) if deal is not None else _any(profile, options)
         todays = daily_deal(game.profile, self._service.boards.today())
         while game.deal == todays and game.rules_code == "":
             if deal is not None:
                 return None
-            game = new_game(profile, None, winnable=True, **options)
+            game = _any(profile, options)
         return game
 
     async def _race(self, asker: Asker, race_id: int) -> RaceRow | Notice:
@@ -309,6 +310,14 @@ class Races:
             )
             return Notice(text)
         return self.card(race)
+
+
+def _any(profile: str, options: Mapping[str, Any]) -> Game:
+    """A deal the solver has won under these rules, or any deal if it knows none."""
+    try:
+        return new_game(profile, None, winnable=True, **options)
+    except BadOption:
+        return new_game(profile, None, **options)
 
 
 def _standings(race: RaceRow, decks: int, locale: str) -> list[str]:

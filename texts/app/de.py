@@ -192,7 +192,8 @@ TEXTS: dict[str, str] = {
         "• `3f` — Spalte 3 auf einen Grundstapel · `7 2x3` — drei Karten · `3 10` — Spalte 10 "
         "braucht ein Leerzeichen (oder `30`)\n"
         "• `s` — ziehen · `u` — zurück · `h` — Tipp · `a` — sichere Karten auf die Grundstapel\n"
-        "Schreib Züge in `/move` (es schlägt die erlaubten vor), mir per DM, oder erwähne mich."
+        "Schreib Züge in `/move` (es schlägt die erlaubten vor), mir per DM, oder erwähne mich.\n"
+        "Ein **Rennen** auf einem Spiel: `/race`, oder Rechtsklick auf ein Mitglied › Apps › Race."
     ),
     "help.anywhere": "Hier kann ich den Chat nicht lesen: zieh mit den Knöpfen und dem Menü des Bretts oder mit `/move`.",
     # -- settings, threads, retired boards -----------------------------------

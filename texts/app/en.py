@@ -189,7 +189,8 @@ TEXTS: dict[str, str] = {
         "• `3f` — column 3 to a foundation · `7 2x3` — three cards · `3 10` — column 10 "
         "needs a space (or `30`)\n"
         "• `s` — draw · `u` — undo · `h` — hint · `a` — play safe cards to the foundations\n"
-        "Type moves in `/move` (it suggests the legal ones), in a DM to me, or mention me."
+        "Type moves in `/move` (it suggests the legal ones), in a DM to me, or mention me.\n"
+        "**Race** friends on one deal with `/race`, or right-click a member › Apps › Race."
     ),
     "help.anywhere": "Here I cannot read the chat: move with the board's buttons and menu, or with `/move`.",
     # -- settings, threads, retired boards -----------------------------------
