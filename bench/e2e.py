@@ -281,6 +281,7 @@ async def race_crowd(
                     for person in people[1:]:
                         await server.press(message, f"race:{race_id}:join", who=person)
                     await server.press(message, f"race:{race_id}:start", who=people[0])
+                    message = server.messages[cards[-1]]  # now with Play
                     for person in people:
                         played = await server.press(message, f"race:{race_id}:play", who=person)
                         boards.append((played, person))
@@ -331,15 +332,15 @@ def row(name: str, figures: dict[str, float]) -> str:
 
 
 async def main(args: argparse.Namespace) -> None:
-    print(
-        f"players {args.players}, {args.seconds:g} s measured each (after {DRIFT_IN:g} s coming "
-        f"in), think time mean {args.think:g} s; cpu/move in ms, latency in ms"
-    )
     common = (args.players, args.seconds, args.think)
     if args.races:
         races, racers = (int(n) for n in args.races.split("x"))
         common = (races * racers, args.seconds, args.think)
         print(f"{races} races of {racers} racers, against {races * racers} players alone")
+    print(
+        f"players {common[0]}, {args.seconds:g} s measured each (after {DRIFT_IN:g} s coming "
+        f"in), think time mean {args.think:g} s; cpu/move in ms, latency in ms"
+    )
     print(HEADER)
     if args.races:
         store = {"database": args.on, "server_url": args.database}
