@@ -149,7 +149,13 @@ async def test_a_race_from_the_card_to_the_result(
         assert f"{mention(racer)} — resigned" in race.text
     # Afterwards a racer may watch, and replay, any racer's game.
     after = await race.press("Watch", racers[1])
-    assert "Replay" in [c["label"] for c in _controls(after.data)]
+    assert f"Watching {mention(racers[0])}" in after.content
+    replay = await server.press(
+        server.message(after), after.component("sol:replay:")["custom_id"], who=racers[1]
+    )
+    assert replay.kind == 5  # deferred: the GIF follows
+    gif = await asyncio.wait_for(server.posted.get(), 10)
+    assert gif.files and gif.files[0][0] == "replay.gif"
     stats = await server.slash("stats", who=racers[0])
     assert "races: 1 won of 1" in stats.content
 
