@@ -30,7 +30,7 @@ from ..usecases.verdicts import Verdicts
 from ..usecases.workers import Workers
 from .chat import handle_message
 from .commands import COMMANDS
-from .components import DYNAMIC_ITEMS
+from .components import route
 from .interactions import Interaction, language, say_privately, trouble
 from .presses import Presses
 from .racing import Racing
@@ -114,7 +114,6 @@ class SolitaireBot(discord.AutoShardedClient):
         self.racing = Racing(self)
         self.race_cards = RaceCards(self.store, self.races, self.racing.show_card)
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:
             self.tree.add_command(command)
@@ -132,6 +131,10 @@ class SolitaireBot(discord.AutoShardedClient):
         log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def on_interaction(self, interaction: Interaction) -> None:
+        if interaction.type == discord.InteractionType.component:
+            pressed = route(interaction)  # a press on a board, a card, a choice
+            if pressed is not None:
+                await pressed
         user_id, told, now = interaction.user.id, language(interaction), time.monotonic()
         known, written = self.languages.get(user_id, ("", -LANGUAGE_FRESH))
         if known != told or now - written >= LANGUAGE_FRESH:
@@ -215,7 +218,7 @@ class SolitaireBot(discord.AutoShardedClient):
 
 
 #: discord.py's names for the tasks that answer a command, a press or a message.
-_ANSWERING = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord.py: on_message")
+_ANSWERING = ("CommandTree-invoker", "discord.py: on_interaction", "discord.py: on_message")
 
 
 def redacted(url: str) -> str:

@@ -293,6 +293,7 @@ TEXTS: dict[str, str] = {
     "button.rematch": "Revanche",
     "button.refresh": "Aktualisieren",
     "button.next": "Nächster",
+    "button.unknown": "Dieser Knopf geht nicht mehr: /play beginnt ein Spiel.",
     "stats.races": "Rennen",
     "stats.races_line": "Rennen: {won} von {played} gewonnen",
 }
