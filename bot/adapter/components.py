@@ -20,6 +20,7 @@ other.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, ClassVar, cast
@@ -103,10 +104,9 @@ class MoveSelect(_Routed, discord.ui.Select[Any]):
         *,
         locale: str = DEFAULT,
     ) -> None:
-        options = [
-            discord.SelectOption(label=notation, value=notation, description=what[:100])
-            for notation, what in (moves or [])
-        ] or [discord.SelectOption(label=tr(locale, "menu.empty"), value="-")]
+        options = [_option(notation, what) for notation, what in (moves or [])] or [
+            discord.SelectOption(label=tr(locale, "menu.empty"), value="-")
+        ]
         super().__init__(
             placeholder=tr(locale, "menu.placeholder"),
             options=options,
@@ -119,6 +119,13 @@ class MoveSelect(_Routed, discord.ui.Select[Any]):
         await bot_of(interaction).presses.move_select(
             interaction, game_id_in(match["game"]), int(match["revision"]), str(values[0])
         )
+
+
+@functools.lru_cache(maxsize=4096)
+def _option(notation: str, what: str) -> discord.SelectOption:
+    """A move of the menu: made once for every board that offers it (a menu
+    of 25 costs a board's press more than its buttons do); never changed."""
+    return discord.SelectOption(label=notation, value=notation, description=what[:100])
 
 
 class NewDealButton(_Routed, discord.ui.Button[Any]):
