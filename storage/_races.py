@@ -226,6 +226,14 @@ class RaceQueries(Connected):
             )
         return None if behind is None else float(behind["shown_at"]) + every
 
+    async def card_not_shown(self, race_id: int) -> None:
+        """An edit of the card that was claimed did not land: the card is
+        behind again, for the next claim (or sweep) to show."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE races SET shown = changes - 1 WHERE id = ? AND shown = changes", (race_id,)
+            )
+
     async def due_cards(self, now: float, every: float) -> list[int]:
         """The races whose card is behind and may be edited now (a process
         that changed them may have stopped before it edited the card)."""

@@ -266,6 +266,15 @@ async def test_a_restart_mid_race_loses_nothing(
     await race.until("The race is over")
 
 
+async def test_a_card_edit_that_fails_is_made_again(server: FakeDiscord, bot: BotProcess) -> None:
+    race = await start_race(server, [ALICE, BOB])
+    server.fail_next("edit_message", 503, times=2)  # not one discord.py retries itself
+    await server.slash("resign", who=ALICE)
+    await server.slash("resign", who=BOB)
+    await race.until("The race is over", timeout=10)
+    assert f"{mention(BOB)} — resigned" in race.text
+
+
 async def test_eight_racers_moving_fast_edit_the_card_once_every_two_seconds_at_most(
     server: FakeDiscord, bot: BotProcess
 ) -> None:

@@ -141,11 +141,15 @@ class Racing:
             await interaction.response.send_message(file=file, view=view, ephemeral=True)
 
     async def show_card(self, race: RaceRow) -> None:
-        """Edits a race's card to show the race as it stands."""
+        """Edits a race's card to show the race as it stands. Any other
+        failure (Discord's own trouble) is raised, for the edit to be tried again."""
         assert race.message_id is not None
         channel = self._bot.get_partial_messageable(race.channel_id)
         message = channel.get_partial_message(race.message_id)
-        await message.edit(view=race_view(self._bot.races.card(race)))
+        try:
+            await message.edit(view=race_view(self._bot.races.card(race)))
+        except (discord.NotFound, discord.Forbidden) as error:  # gone, or out of reach: for good
+            log.info("card of race %s not shown: %s", race.id, error.status)
 
     async def _post(self, interaction: Interaction, card: RaceCard | Notice) -> None:
         """Posts a race card in the channel (the one invited is notified),

@@ -71,6 +71,15 @@ class RaceCards:
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
+    async def _shown(self, race: RaceRow) -> None:
+        """Shows the race's card; an edit that fails is tried again by the
+        next sweep (the card's last state must land)."""
+        try:
+            await self._show(race)
+        except Exception:
+            await self._store.card_not_shown(race.id)
+            raise
+
     async def _keep(self, race_id: int) -> None:
         try:
             while True:
@@ -78,12 +87,12 @@ class RaceCards:
                 now = self._clock()
                 claimed = await self._store.claim_card(race_id, now, self._every)
                 if isinstance(claimed, RaceRow):
-                    await self._show(claimed)
+                    await self._shown(claimed)
                 elif claimed is not None:
                     await asyncio.sleep(max(0.0, claimed - now))
                 elif race_id not in self._again:
                     return  # the card shows every change
         except Exception as error:  # the sweep tries again
-            log.warning("card of race %s not edited: %r", race_id, error)
+            log.warning("card of race %s not edited, tried again soon: %r", race_id, error)
         finally:
             del self._tasks[race_id]
