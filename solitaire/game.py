@@ -23,7 +23,7 @@ from .cards import Card
 from .deal import MAX_DEAL, MIN_DEAL, is_deal_number, shuffled_deck
 from .errors import AmbiguousMove, BadOption, BadRecord, IllegalMove, InvalidNotation
 from .move import DRAW, Move
-from .notation import parse_notation, quote
+from .notation import TAP, parse_notation, quote
 from .options import Option, options_code, parse_options_code
 from .piles import EMPTY, Pile, pile_kind
 
@@ -44,6 +44,11 @@ class Game:
     # The piles that may ever receive a card by a move (a pre-filter only).
     TARGETS: ClassVar[tuple[str, ...]] = ()
     DECKS: ClassVar[int] = 1
+    #: Whether the game has a draw from the stock (``s``); without one, ``s``
+    #: alone is a tap on the stock (:meth:`one_tap`).
+    DRAWS: ClassVar[bool] = False
+    #: :meth:`finishing_line` is looked for once this many cards are left.
+    FINISH_CARDS: ClassVar[int] = 52
     # Empty foundations that take the same cards are one move in legal_moves().
     ALIKE_FOUNDATIONS: ClassVar[bool] = True
     # Groups of piles that play alike wherever they stand (for search).
@@ -349,13 +354,16 @@ class Game:
         """Returns the legal move that *text* names, in canonical form.
 
         Short forms are resolved against the legal moves: ``w3``, ``72``,
-        ``3f`` (the lowest-numbered foundation that takes the card).
+        ``3f`` (the lowest-numbered foundation that takes the card), and a
+        pile alone, ``4`` (:meth:`one_tap`).
 
         :raises IllegalMove: if *text* names no legal move
             (:class:`InvalidNotation` if it names no move at all,
             :class:`AmbiguousMove` if it names several).
         """
         source, target, count = parse_notation(text, self._piles.keys())
+        if target == TAP or (not target and not self.DRAWS and "s" in self._piles):
+            return self.one_tap(source)
         if not target:
             reason = self._why_not(DRAW)
             if reason:
@@ -382,6 +390,59 @@ class Game:
             listed = tuple(f"`{choice.notation}`" for choice in choices)
             raise AmbiguousMove(Msg("rule.ambiguous", text=quote(text), choices=listed), choices)
         raise IllegalMove(self._explain(sources, targets, count or 1))
+
+    def one_tap(self, code: str) -> Move:
+        """The move a tap on pile *code* plays: its card home if it may go
+        (to the lowest-numbered foundation), else the pile's only move (to the
+        lowest-numbered of empty piles alike), else the one the game's
+        heuristic clearly prefers (:meth:`hint_score`).
+
+        :raises IllegalMove: if no move leaves that pile.
+        :raises AmbiguousMove: if the pile's moves are alike to the
+            heuristic: the player says which (its choices are listed).
+        """
+        # Empty piles of one kind are one target: the lowest-numbered.
+        alike: dict[tuple[str, int, str], Move] = {}
+        for move in self.legal_moves():
+            if move.source == code and not move.is_draw:
+                target = "" if not self.pile(move.target) else move.target
+                alike.setdefault((pile_kind(move.target), move.count, target), move)
+        moves = list(alike.values())
+        if not moves:
+            raise IllegalMove(Msg("rule.no_move_from", pile=self.pile_name(code)))
+        home = [move for move in moves if move.target in self.foundations and self._homeward(move)]
+        if home:
+            return self._canonical(min(home, key=lambda move: self.PILES.index(move.target)))
+        if len(moves) == 1:
+            return moves[0]
+        scored = sorted(((self.hint_score(move), move) for move in moves), key=lambda s: -s[0])
+        if scored[0][0] > scored[1][0]:
+            return scored[0][1]
+        choices = [move for score, move in scored if score == scored[0][0]]
+        listed = tuple(f"`{choice.notation}`" for choice in choices)
+        raise AmbiguousMove(Msg("rule.ambiguous", text=quote(code), choices=listed), choices)
+
+    def _homeward(self, move: Move) -> bool:
+        """Whether a tap may send *move*'s card home unasked (a variant may
+        keep a choice that matters to itself)."""
+        return True
+
+    def finishing_line(self) -> list[Move] | None:
+        """The moves that send every card left home one after the other, if
+        there are such (no other move needed): the game finishes itself.
+        Looked for once at most :attr:`FINISH_CARDS` cards are left."""
+        left = 52 * self.DECKS - self.cards_home
+        if not left or left > self.FINISH_CARDS:
+            return None
+        game, line = self.copy(), []
+        sources = [code for code in self.PILES if code not in self.foundations]
+        for _ in range(left):
+            move = next(game._generate_legal(sources, game.foundations), None)
+            if move is None:
+                return None
+            game.push(move)
+            line.append(move)
+        return line if game.is_won else None
 
     def _explain(self, sources: Sequence[str], targets: Sequence[str], count: int) -> Msg:
         source = next((code for code in sources if self.pile(code)), sources[0])

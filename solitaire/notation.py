@@ -48,6 +48,10 @@ def is_move_like(text: str) -> bool:
     return parse_command(lowered) is not None or bool(_MOVE_LIKE.fullmatch(lowered))
 
 
+#: The target of a pile code typed alone: a one-tap move (:meth:`Game.one_tap`).
+TAP = "?"
+
+
 class Pattern(NamedTuple):
     """What the player typed: a source, a target (``""`` for a draw, ``"f"``
     for any foundation) and a count if one was given."""
@@ -74,6 +78,8 @@ def parse_notation(text: str, codes: Collection[str]) -> Pattern:
 
     >>> parse_notation("72x3", {"w", "1", "2", "7"})
     Pattern(source='7', target='2', count=3)
+    >>> parse_notation("w", {"w", "1", "2", "7"})  # a pile alone: one tap
+    Pattern(source='w', target='?', count=None)
 
     :raises InvalidNotation: if *text* names no move.
     """
@@ -95,6 +101,8 @@ def parse_notation(text: str, codes: Collection[str]) -> Pattern:
         tokens.extend(_tokens(chunk, codes, whole=len(chunks) > 1, text=text))
     if tokens in (["s"], ["d"]) and count is None:
         return Pattern("s", "")
+    if len(tokens) == 1 and tokens[0] in codes and count is None:
+        return Pattern(tokens[0], TAP)  # a pile alone: one tap
     if len(tokens) != 2:
         raise InvalidNotation(Msg("notation.not_a_move", text=quote(text)))
     source, target = ("s" if token == "d" else token for token in tokens)

@@ -78,10 +78,10 @@ def test_foundation_cards_stay_and_cards_move_singly() -> None:
     refused(game, "w1 f1x2", "one at a time")
 
 
-def test_there_is_no_draw() -> None:
+def test_there_is_no_draw_so_s_alone_taps_the_stock() -> None:
     game = new_game(C, deal=5)
-    refused(game, "s", "no draw")
     assert Move("s") not in game.legal_moves()
+    assert game.play("s").source == "s"  # the stock's card, played where a tap sends it
 
 
 def test_won_when_all_four_foundations_are_complete() -> None:

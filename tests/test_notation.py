@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire import AmbiguousMove, IllegalMove, InvalidNotation, Move, new_game, parse_command
-from solitaire.notation import Pattern, parse_notation
+from solitaire.notation import TAP, Pattern, parse_notation
 from texts import Msg
 
 KLONDIKE = {"s", "w", "f1", "f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7"}
@@ -55,8 +55,13 @@ def test_ten_column_spellings(text: str, expected: Pattern) -> None:
     assert parse_notation(text, TEN_COLUMNS) == expected
 
 
+@pytest.mark.parametrize(("text", "pile"), [("7", "7"), (" r1 ", "r1"), ("0", "10"), ("F2", "f2")])
+def test_a_pile_alone_is_a_tap(text: str, pile: str) -> None:
+    assert parse_notation(text, TEN_COLUMNS) == Pattern(pile, TAP)
+
+
 @pytest.mark.parametrize(
-    "text", ["", "   ", "310", "7", "f", "x3", "zz", "w 3 4", "7 2x0", "q" * 100]
+    "text", ["", "   ", "310", "7x2", "f", "x3", "zz", "w 3 4", "7 2x0", "q" * 100]
 )
 def test_text_that_is_no_move_is_refused(text: str) -> None:
     with pytest.raises(InvalidNotation):

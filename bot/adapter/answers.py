@@ -122,6 +122,8 @@ def _controls(board: Board, locale: str) -> list[list[discord.ui.Item[Any]]]:
         GameButton(game, action, revision, disabled=not enabled, locale=locale)
         for action, enabled in can.items()
     ]
+    if board.can_finish:  # one press plays the rest: it comes first
+        buttons.insert(0, GameButton(game, "finish", revision, locale=locale))
     menu: list[discord.ui.Item[Any]] = (
         [MoveSelect(game, revision, board.moves, locale=locale)] if board.moves else []
     )

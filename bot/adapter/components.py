@@ -57,10 +57,11 @@ def game_id_in(text: str) -> int:
 
 
 class GameButton(_Routed, discord.ui.Button[Any]):
-    """Draw, Undo, Hint, Auto on a board; Share on a won board; Resume on a choice."""
+    """Draw, Undo, Hint, Auto (and Finish, when the rest plays itself out)
+    on a board; Share on a won board; Resume on a choice."""
 
     PATTERN = re.compile(
-        r"sol:(?P<game>\d+):(?P<action>draw|undo|hint|auto|share|resume):(?P<revision>\d+)"
+        r"sol:(?P<game>\d+):(?P<action>draw|undo|hint|auto|finish|share|resume):(?P<revision>\d+)"
     )
 
     def __init__(
@@ -74,7 +75,7 @@ class GameButton(_Routed, discord.ui.Button[Any]):
     ) -> None:
         style = (
             discord.ButtonStyle.success
-            if action in ("share", "resume")
+            if action in ("share", "resume", "finish")
             else discord.ButtonStyle.secondary
         )
         super().__init__(

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .client import SolitaireBot
 
 #: What each of a board's buttons types.
-ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a"}
+ACTIONS = {"draw": "s", "undo": "u", "hint": "h", "auto": "a", "finish": "a"}
 
 
 class Presses:

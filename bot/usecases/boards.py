@@ -90,6 +90,7 @@ class BoardMaker:
             moves=[(move.notation, game.describe_move(move).render(locale)) for move in moves],
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
+            can_finish=playing and game.finishing_line() is not None,
             verdict=known.line(locale) if known is not None else "",
             verdicts=verdicts,
             winnable=None if known is None else known.outcome is Outcome.WON,

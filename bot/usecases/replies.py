@@ -43,6 +43,8 @@ class Board:
     moves: list[tuple[str, str]] = field(default_factory=list)
     can_draw: bool = False
     can_undo: bool = False
+    #: Whether the rest of the game plays itself out (Finish).
+    can_finish: bool = False
     #: Whether the game can still be won, for players who asked ("" if unknown).
     verdict: str = ""
     #: Whether its player asked to be told whether the game can still be won.

@@ -269,7 +269,8 @@ class GameService:
 
     async def suggestions(self, asker: Asker, typed: str = "") -> list[tuple[str, str]]:
         """Returns up to 25 legal moves of the asker's current game as
-        (``notation — what it does``, notation), most useful first."""
+        (``notation — what it does``, notation), most useful first, then the
+        piles a tap on which plays a move, as (``4 → 4 f1 — …``, ``4``)."""
         found = await self._find(asker, None)
         if isinstance(found, Notice):
             return []
@@ -281,6 +282,17 @@ class GameService:
                 continue
             what = game.describe_move(move).render(asker.locale)
             result.append((f"{move.notation} — {what}", move.notation))
+        # One tap: a pile's code alone, where it names one move.
+        for code in game.PILES:
+            if typed and not code.startswith(typed):
+                continue
+            try:
+                move = game.one_tap(code)
+            except IllegalMove:
+                continue
+            if not move.is_draw:
+                what = game.describe_move(move).render(asker.locale)
+                result.append((f"{code} → {move.notation} — {what}", code))
         return result[:MAX_CHOICES]
 
     async def remember_board(
@@ -480,6 +492,11 @@ def _redo(game: Game) -> Msg:
 
 
 def _auto(game: Game) -> Msg:
+    line = game.finishing_line()  # the rest plays itself out: all of it, one board
+    if line:
+        for move in line:
+            game.play(move)
+        return Msg("auto.finished", n=len(line))
     played = game.autoplay()
     if not played:
         raise IllegalMove(Msg("auto.none"))

@@ -40,6 +40,7 @@ class Casket(Game):
     version = 1
     title = "Casket"
     DECKS = 2
+    DRAWS = True
     PILES = (
         "s", "w", "j", *LIDS, "r1", "r2", "r3",
         "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", *BODY,

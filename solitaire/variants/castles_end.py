@@ -128,6 +128,10 @@ class CastlesEnd(Game):
         if not self._meta["base"] and pile_kind(move.target) == "foundation":
             self._meta["base"] = self.pile(move.target)[0].rank
 
+    def _homeward(self, move: Move) -> bool:
+        # The first card home sets every foundation's base: the player's choice.
+        return self.base_rank is not None
+
     def _is_safe(self, move: Move) -> bool:
         # Onto a foundation that is begun already (asked before the move).
         return pile_kind(move.target) == "foundation" and bool(self.pile(move.target))

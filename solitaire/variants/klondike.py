@@ -44,6 +44,7 @@ class Klondike(Game):
         # Foundation cards may go back to a column (the solver's rules; not on /play).
         Option("foundation_return", False, (False, True), "r", playable=False),
     )
+    DRAWS = True
     PILES = ("s", "w", "f1", "f2", "f3", "f4", "1", "2", "3", "4", "5", "6", "7")
     TARGETS = PILES[2:]
     SYMMETRIC = (PILES[2:6], PILES[6:])

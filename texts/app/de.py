@@ -58,6 +58,7 @@ TEXTS: dict[str, str] = {
     "move.undone": "`{move}` zurückgenommen.",
     "move.redone": "`{move}` noch einmal gespielt.",
     "auto.played": "Automatisch: {moves}.",
+    "auto.finished": "Zu Ende gespielt: {n:Karte|Karten} abgelegt.",
     "auto.none": "Gerade kann keine Karte sicher auf einen Grundstapel.",
     "hint.move": "Tipp: `{move}` — {what}.",
     "hint.winning": "Tipp: `{move}` — {what} (das führt zum Sieg).",
@@ -95,6 +96,7 @@ TEXTS: dict[str, str] = {
     "button.draw": "Ziehen",
     "button.undo": "Zurück",
     "button.hint": "Tipp",
+    "button.finish": "Fertig spielen",
     "button.auto": "Auto",
     "button.share": "Teilen",
     "button.resume": "Weiterspielen",
@@ -191,7 +193,8 @@ TEXTS: dict[str, str] = {
         "• `w3` oder `w 3` — Ablage auf Spalte 3 · `7 2` oder `72` — Spalte 7 auf Spalte 2\n"
         "• `3f` — Spalte 3 auf einen Grundstapel · `7 2x3` — drei Karten · `3 10` — Spalte 10 "
         "braucht ein Leerzeichen (oder `30`)\n"
-        "• `s` — ziehen · `u` — zurück · `h` — Tipp · `a` — sichere Karten auf die Grundstapel\n"
+        "• `s` — ziehen · `u` — zurück · `h` — Tipp · `a` — sichere Karten ablegen oder das Spiel zu Ende spielen\n"
+        "• ein Stapel allein (`4`, `w`) spielt seinen Zug: auf den Grundstapel, wenn es geht\n"
         "Schreib Züge in `/move` (es schlägt die erlaubten vor), mir per DM, oder erwähne mich.\n"
         "Ein **Rennen** auf einem Spiel: `/race`, oder Rechtsklick auf ein Mitglied › Apps › Race."
     ),

@@ -58,6 +58,7 @@ TEXTS: dict[str, str] = {
     "move.undone": "Took back `{move}`.",
     "move.redone": "Played `{move}` again.",
     "auto.played": "Auto: {moves}.",
+    "auto.finished": "Finished: {n:card|cards} sent home.",
     "auto.none": "No card can safely go to a foundation now.",
     "hint.move": "Hint: `{move}` — {what}.",
     "hint.winning": "Hint: `{move}` — {what} (it leads to a win).",
@@ -95,6 +96,7 @@ TEXTS: dict[str, str] = {
     "button.draw": "Draw",
     "button.undo": "Undo",
     "button.hint": "Hint",
+    "button.finish": "Finish",
     "button.auto": "Auto",
     "button.share": "Share",
     "button.resume": "Resume",
@@ -188,7 +190,8 @@ TEXTS: dict[str, str] = {
         "• `w3` or `w 3` — waste to column 3 · `7 2` or `72` — column 7 to column 2\n"
         "• `3f` — column 3 to a foundation · `7 2x3` — three cards · `3 10` — column 10 "
         "needs a space (or `30`)\n"
-        "• `s` — draw · `u` — undo · `h` — hint · `a` — play safe cards to the foundations\n"
+        "• `s` — draw · `u` — undo · `h` — hint · `a` — play safe cards home, or finish the game\n"
+        "• a pile alone (`4`, `w`) plays its move: home if it may go\n"
         "Type moves in `/move` (it suggests the legal ones), in a DM to me, or mention me.\n"
         "**Race** friends on one deal with `/race`, or right-click a member › Apps › Race."
     ),

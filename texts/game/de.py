@@ -56,6 +56,7 @@ TEXTS: dict[str, str] = {
     "solver.no_win": "Die Lösung des Lösers endet nicht mit einem Sieg.",
     # -- why a move is illegal: every game --------------------------------------
     "rule.not_legal": "Dieser Zug ist hier nicht erlaubt.",
+    "rule.no_move_from": "Von {pile} geht kein Zug.",
     "rule.ambiguous": "{text} kann {choices} heißen: sag, welcher Zug gemeint ist.",
     "rule.same_pile": "Eine Karte kann nicht auf ihren eigenen Stapel ziehen.",
     "rule.pile_empty": "{pile:cap} ist leer.",

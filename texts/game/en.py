@@ -54,6 +54,7 @@ TEXTS: dict[str, str] = {
     "solver.no_win": "The solver's line does not end in a win.",
     # -- why a move is illegal: every game --------------------------------------
     "rule.not_legal": "That is not a legal move here.",
+    "rule.no_move_from": "No move leaves {pile}.",
     "rule.ambiguous": "{text} could be {choices}: say which.",
     "rule.same_pile": "A card can't move onto its own pile.",
     "rule.pile_empty": "{pile:cap} is empty.",

@@ -1,0 +1,48 @@
+"""Fewer actions, through the real bot and the local Discord server: a pile
+code alone plays its move, and a game that plays itself out finishes in one
+press."""
+
+from __future__ import annotations
+
+import json
+
+from solitaire import load_position
+from tests.botprocess import BotProcess
+from tests.databases import execute
+from tests.fake_discord import FakeDiscord
+
+RUNS = {
+    "f1": "AS 2S 3S",
+    "f2": "AH 2H",
+    "f3": " ".join(r + "D" for r in "A23456789TJQK"),
+    "f4": " ".join(r + "C" for r in "A23456789TJQK"),
+    "1": "KS QH JS TH 9S 8H 7S 6H 5S 4H",
+    "2": "KH QS JH TS 9H 8S 7H 6S 5H 4S 3H",
+}
+
+
+async def test_a_pile_alone_plays_its_move_and_autocomplete_offers_it(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 4711})
+    offered = await server.autocomplete("move", "notation", "4")
+    assert {"name": "4 → 4 f1 — A♣ to foundation f1", "value": "4"} in offered.data["choices"]
+    moved = await server.slash("move", {"notation": "4"})
+    assert "`4 f1` — A♣ to foundation f1" in moved.content and "1 move" in moved.content
+    nothing = await server.slash("move", {"notation": "1"})
+    assert nothing.ephemeral and "No move leaves column 1" in nothing.content
+
+
+async def test_a_game_that_plays_itself_out_finishes_in_one_press(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    await server.slash("play", {"game": "klondike", "deal": 8})
+    piles = {code: cards.split() for code, cards in RUNS.items()}
+    start = json.dumps(load_position("klondike", piles).to_record()["start"])
+    await execute(database_url, "UPDATE games SET start = ? WHERE deal = 8", start)
+    board = await server.slash("show")
+    assert board.component(":finish:")["label"] == "Finish"
+    finished = await server.press(server.message(board), board.component(":finish:")["custom_id"])
+    assert finished.kind == 7
+    assert "Finished: 21 cards sent home" in finished.content and "You won" in finished.content
+    assert not any(":finish:" in custom_id for custom_id in finished.custom_ids)
