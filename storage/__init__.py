@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ._base import (
     FINISHED,
+    MAX_GAP,
     UNWON,
     BoardMessage,
     Conflict,
@@ -61,6 +62,7 @@ async def open_store(url: str, *, clock: Callable[[], float] = time.time) -> Sto
 
 __all__ = [
     "FINISHED",
+    "MAX_GAP",
     "UNWON",
     "BoardMessage",
     "Conflict",

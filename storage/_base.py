@@ -19,6 +19,10 @@ class Status(StrEnum):
     DAMAGED = "damaged"
 
 
+#: The active clock: a gap of more than this many seconds between two
+#: changes of a game counts as this many (the player was away).
+MAX_GAP = 120.0
+
 #: The statuses of a game that is over (counted in stats).
 FINISHED = (Status.WON, Status.LOST, Status.RESIGNED, Status.ABANDONED)
 #: The statuses of a game that is over without a win.
@@ -79,6 +83,8 @@ class Settings:
     colours: str = "classic"
     #: Whether the board says if the game can still be won (a spoiler: off).
     verdicts: bool = False
+    #: Whether the board, the win card and stats show the time played.
+    clock: bool = True
 
 
 @dataclass(frozen=True)
@@ -120,11 +126,21 @@ class GameRow:
     #: Cards on its foundations, and whether no move is left, as last saved.
     home: int = 0
     stuck: bool = False
+    #: Seconds of play until its last change, gaps over ``MAX_GAP`` cut to it.
+    active: float = 0.0
 
     @property
     def seconds(self) -> float:
-        """How long the game took, or has taken until its last change."""
-        return (self.finished_at or self.updated_at) - self.started_at
+        """How long the game took, or has taken until its last change, on
+        the active clock."""
+        return self.active
+
+    def seconds_at(self, now: float) -> float:
+        """How long the game has taken until *now* on the active clock (a
+        finished game: until it finished)."""
+        if self.finished_at is not None:
+            return self.active
+        return self.active + min(max(0.0, now - self.updated_at), MAX_GAP)
 
     @property
     def record(self) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from solitaire import BadOption, find_variant
 
 from ._base import (
     FINISHED,
+    MAX_GAP,
     STATUSES,
     UNWON,
     BoardMessage,
@@ -42,10 +43,16 @@ from ._session import Row, Session
 _FINISHED_SQL = "(" + ", ".join(f"'{status}'" for status in FINISHED) + ")"
 _UNWON_SQL = "(" + ", ".join(f"'{status}'" for status in UNWON) + ")"
 _WON = f"CASE WHEN status = '{Status.WON}' THEN 1 ELSE 0 END"
+#: The active clock runs on by the time since the last change, at most MAX_GAP
+#: (three parameters: now, now, now).
+_ACTIVE = (
+    f"active = active + CASE WHEN ? - updated_at > {MAX_GAP} THEN {MAX_GAP}"
+    " WHEN ? < updated_at THEN 0 ELSE ? - updated_at END"
+)
 #: A game with its player's settings: a board needs both.
 _GAME_AND_SETTINGS = (
     "SELECT games.*, players.cards AS player_cards, players.colours AS player_colours,"
-    " players.verdicts AS player_verdicts"
+    " players.verdicts AS player_verdicts, players.clock AS player_clock"
     " FROM games LEFT JOIN players ON players.user_id = games.user_id"
 )
 
@@ -188,12 +195,12 @@ class Store(RaceQueries):
         return await self._update(
             "UPDATE games SET moves = ?, move_count = ?, redo = ?, undos = coalesce(?, undos),"
             " hints = coalesce(?, hints), status = coalesce(?, status),"
-            " finished_at = coalesce(?, finished_at), revision = revision + 1, updated_at = ?,"
-            " home = coalesce(?, home), stuck = coalesce(?, stuck)"
+            f" finished_at = coalesce(?, finished_at), revision = revision + 1, {_ACTIVE},"
+            " updated_at = ?, home = coalesce(?, home), stuck = coalesce(?, stuck)"
             " WHERE id = ? AND revision = ? AND status = 'playing' RETURNING *",
             (
                 json.dumps(list(moves)), len(moves), json.dumps(list(redo)), undos, hints,
-                None if status is None else str(status), finished_at, now, home,
+                None if status is None else str(status), finished_at, now, now, now, now, home,
                 None if stuck is None else int(stuck), game_id, expected_revision,
             ),
             game_id,
@@ -205,9 +212,9 @@ class Store(RaceQueries):
             raise StoreError(f"unknown status {status!r}")
         now = self._clock()
         return await self._update(
-            "UPDATE games SET status = ?, finished_at = ?, revision = revision + 1, updated_at = ?"
-            " WHERE id = ? AND status = 'playing' RETURNING *",
-            (str(status), now if status in FINISHED else None, now, game_id),
+            f"UPDATE games SET status = ?, finished_at = ?, revision = revision + 1, {_ACTIVE},"
+            " updated_at = ? WHERE id = ? AND status = 'playing' RETURNING *",
+            (str(status), now if status in FINISHED else None, now, now, now, now, game_id),
             game_id,
         )
 
@@ -233,20 +240,27 @@ class Store(RaceQueries):
     async def settings(self, user_id: int) -> Settings:
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT cards, colours, verdicts FROM players WHERE user_id = ?", (user_id,)
+                "SELECT cards, colours, verdicts, clock FROM players WHERE user_id = ?", (user_id,)
             )
         if row is None:
             return Settings()
-        return _settings(row["cards"], row["colours"], row["verdicts"])
+        return _settings(row["cards"], row["colours"], row["verdicts"], row["clock"])
 
     async def set_settings(self, user_id: int, settings: Settings) -> None:
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO players (user_id, name, updated_at, cards, colours, verdicts)"
-                " VALUES (?, '', ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                "INSERT INTO players (user_id, name, updated_at, cards, colours, verdicts, clock)"
+                " VALUES (?, '', ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
                 " SET cards = excluded.cards, colours = excluded.colours,"
-                " verdicts = excluded.verdicts",
-                (user_id, self._clock(), settings.cards, settings.colours, int(settings.verdicts)),
+                " verdicts = excluded.verdicts, clock = excluded.clock",
+                (
+                    user_id,
+                    self._clock(),
+                    settings.cards,
+                    settings.colours,
+                    int(settings.verdicts),
+                    int(settings.clock),
+                ),
             )
 
     async def set_verdict(self, game_id: int, revision: int, verdict: Mapping[str, Any]) -> bool:
@@ -310,8 +324,7 @@ class Store(RaceQueries):
         where = "profile = ? AND daily = ?" + (" AND guild_id = ?" if guild_id is not None else "")
         params: tuple[object, ...] = (profile, day) + ((guild_id,) if guild_id is not None else ())
         return await self._fetch_all(
-            f"SELECT * FROM games WHERE {where} ORDER BY status != 'won', move_count,"
-            " coalesce(finished_at, updated_at) - started_at, id",
+            f"SELECT * FROM games WHERE {where} ORDER BY status != 'won', move_count, active, id",
             params,
         )
 
@@ -323,7 +336,7 @@ class Store(RaceQueries):
         in another order, or left at their defaults, are the same rules."""
         rows = await self._fetch_all(
             "SELECT * FROM games WHERE profile = ? AND deal = ? AND status = 'won'"
-            " ORDER BY move_count, finished_at - started_at, id",
+            " ORDER BY move_count, active, id",
             (profile, deal),
         )
         rules = _rules_code(profile, options)
@@ -447,14 +460,12 @@ class Store(RaceQueries):
         where = "" if guild_id is None else " AND guild_id = ?"
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT status, move_count, started_at, finished_at FROM games"
+                "SELECT status, move_count, active FROM games"
                 f" WHERE user_id = ? AND profile = ? AND status IN {_FINISHED_SQL}{where}"
                 " ORDER BY finished_at, id",
                 (user_id, profile, *(() if guild_id is None else (guild_id,))),
             )
-        return compute_stats(
-            [(r["status"], r["move_count"], r["finished_at"] - r["started_at"]) for r in rows]
-        )
+        return compute_stats([(r["status"], r["move_count"], r["active"]) for r in rows])
 
     async def leaderboard(
         self, guild_id: int, profile: str, *, since: float | None = None, limit: int = 10
@@ -519,9 +530,10 @@ def _rules_code(profile: str, options: Mapping[str, Any]) -> str | None:
         return None
 
 
-def _settings(cards: str | None, colours: str | None, verdicts: object) -> Settings:
+def _settings(cards: str | None, colours: str | None, verdicts: object, clock: object) -> Settings:
     """A player's settings as stored (``NULL``: the default)."""
-    return Settings(cards or Settings.cards, colours or Settings.colours, bool(verdicts))
+    shown = Settings.clock if clock is None else bool(clock)
+    return Settings(cards or Settings.cards, colours or Settings.colours, bool(verdicts), shown)
 
 
 def compute_stats(finished: Sequence[tuple[str, int, float]]) -> Stats:
@@ -602,13 +614,19 @@ def _game_row(row: Row) -> GameRow:
         verdict=verdict if isinstance(verdict, dict) else None,
         shared_at=number("shared_at", required=False),
         settings=(
-            _settings(row["player_cards"], row["player_colours"], row["player_verdicts"])
+            _settings(
+                row["player_cards"],
+                row["player_colours"],
+                row["player_verdicts"],
+                row["player_clock"],
+            )
             if "player_cards" in row.keys()  # noqa: SIM118 (a Record is no dict)
             else None
         ),
         race_id=row["race_id"],
         home=row["home"],
         stuck=bool(row["stuck"]),
+        active=number("active") or 0.0,
     )
     if damage:
         game.extra["unreadable"] = ", ".join(damage)

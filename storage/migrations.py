@@ -294,4 +294,19 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX racers_by_user ON racers (user_id);
         """,
     ),
+    # 11: the active clock: each game's time of play, where a gap of more
+    # than two minutes between two changes counts as two minutes (a game's
+    # time until now is its wall time); and whether a player shows the clock.
+    Migration(
+        sqlite="""
+        ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0;
+        UPDATE games SET active = coalesce(finished_at, updated_at) - started_at;
+        ALTER TABLE players ADD COLUMN clock INTEGER;
+        """,
+        postgres="""
+        ALTER TABLE games ADD COLUMN active DOUBLE PRECISION NOT NULL DEFAULT 0;
+        UPDATE games SET active = coalesce(finished_at, updated_at) - started_at;
+        ALTER TABLE players ADD COLUMN clock BIGINT;
+        """,
+    ),
 ]

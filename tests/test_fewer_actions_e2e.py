@@ -5,6 +5,7 @@ press."""
 from __future__ import annotations
 
 import json
+import re
 
 from solitaire import load_position
 from tests.botprocess import BotProcess
@@ -46,3 +47,14 @@ async def test_a_game_that_plays_itself_out_finishes_in_one_press(
     assert finished.kind == 7
     assert "Finished: 21 cards sent home" in finished.content and "You won" in finished.content
     assert not any(":finish:" in custom_id for custom_id in finished.custom_ids)
+
+
+async def test_a_player_who_hides_the_clock_sees_no_time(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    shown = await server.slash("play", {"game": "klondike", "deal": 4711})
+    assert re.search(r" · \d+:\d\d", shown.content)
+    said = await server.slash("settings", {"clock": False})
+    assert said.ephemeral and "do not show the time" in said.content
+    moved = await server.slash("move", {"notation": "4"})
+    assert "1 move" in moved.content and not re.search(r"\d+:\d\d", moved.content)

@@ -423,3 +423,28 @@ async def test_the_wins_on_a_deal_are_those_under_the_same_rules_however_written
     same = await store.deal_results("klondike", {}, 77)
     assert {row.id for row in same} == {first, defaults, reordered}
     assert [row.id for row in await store.deal_results("klondike", {"draw": 3}, 77)] == [other]
+
+
+async def test_the_active_clock_counts_a_long_pause_as_two_minutes(
+    store: Store, clock: Clock
+) -> None:
+    game = await store.create_game(1, new_game("klondike", 4711).to_record())
+    clock.tick(30)
+    game = await store.save_moves(game.id, ["s"], expected_revision=0)
+    assert game.active == 30
+    clock.tick(3600)  # away for an hour
+    assert game.seconds_at(clock.now) == 30 + 120
+    game = await store.save_moves(game.id, ["s", "s"], expected_revision=1)
+    clock.tick(45)
+    game = await store.save_moves(game.id, ["s"] * 3, expected_revision=2, status=Status.WON)
+    assert game.seconds == game.active == 30 + 120 + 45
+    assert game.seconds_at(clock.now + 999) == game.active  # over: the clock stopped
+    assert (await store.stats(1, "klondike")).best_seconds == 195
+
+
+async def test_a_player_may_hide_the_clock(store: Store) -> None:
+    assert (await store.settings(1)).clock
+    await store.set_settings(1, Settings(clock=False))
+    assert not (await store.settings(1)).clock
+    game = await store.create_game(1, new_game("klondike", 4711).to_record())
+    assert (await store.get_game(game.id)).settings == Settings(clock=False)

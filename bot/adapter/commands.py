@@ -164,18 +164,21 @@ async def review(interaction: Interaction) -> None:
 
 @app_commands.command(name="settings", description=text("cmd.settings"))
 @app_commands.describe(
-    cards=text("opt.cards"), colours=text("opt.colours"), winnable=text("opt.verdicts")
-)
+    cards=text("opt.cards"), colours=text("opt.colours"), winnable=text("opt.verdicts"),
+    clock=text("opt.clock"),
+)  # fmt: skip
 @app_commands.choices(cards=CARDS, colours=COLOURS)
 async def settings_(
     interaction: Interaction,
     cards: str | None = None,
     colours: str | None = None,
     winnable: bool | None = None,
+    clock: bool | None = None,
 ) -> None:
-    """How your pictures look, and whether the board says if a game can still be won."""
+    """How your pictures look, whether the board says if a game can still be
+    won, and whether it shows the time."""
     reply = await interaction.client.preferences.player(
-        asker_of(interaction), cards, colours, winnable
+        asker_of(interaction), cards, colours, winnable, clock
     )
     await respond(interaction, reply)
 

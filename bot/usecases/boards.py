@@ -55,9 +55,10 @@ class BoardMaker:
 
     async def board(self, row: GameRow, game: Game, news: str, locale: str) -> Board:
         """Returns the board of *game* as *row* stores it, with *news* on top."""
-        elapsed = (row.finished_at or self._clock()) - row.started_at
         legal = game.legal_moves()  # computed once here; the copy below shares it
         settings = row.settings or await self._settings(row.user_id)
+        # The active clock, unless the player hides it.
+        elapsed = row.seconds_at(self._clock()) if settings.clock else None
         theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
         size = SIZES.get(settings.cards, METRICS)
         # Drawn from a copy: another press may move the game on meanwhile.
@@ -66,7 +67,10 @@ class BoardMaker:
         if row.status == Status.WON:
             extra = tr(locale, "won.undos", n=row.undos) if row.undos else ""
             extra += tr(locale, "won.hints", n=row.hints) if row.hints else ""
-            lines.append(tr(locale, "won", n=len(game.moves), time=clock(elapsed), extra=extra))
+            if elapsed is None:
+                lines.append(tr(locale, "won.untimed", n=len(game.moves), extra=extra))
+            else:
+                lines.append(tr(locale, "won", n=len(game.moves), time=clock(elapsed), extra=extra))
             standing = await self._standing(row, locale)
             if standing:
                 lines.append(standing)
@@ -144,7 +148,7 @@ class BoardMaker:
 
     @staticmethod
     def _picture(
-        game: Game, elapsed: float, locale: str, theme: Theme, size: Metrics
+        game: Game, elapsed: float | None, locale: str, theme: Theme, size: Metrics
     ) -> tuple[bytes, str]:
         png = render_table(game, theme=theme, size=size, elapsed=elapsed)
         return png, describe(game, locale)

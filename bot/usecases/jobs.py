@@ -93,7 +93,7 @@ def replay_gif(record: Mapping[str, Any], theme: str) -> Replay:
 def win_card(
     record: Mapping[str, Any],
     player: str,
-    elapsed: float,
+    elapsed: float | None,
     hints: int,
     theme: str,
     standing: Standing | None = None,

@@ -22,6 +22,7 @@ class Preferences:
         cards: str | None = None,
         colours: str | None = None,
         verdicts: bool | None = None,
+        clock: bool | None = None,
     ) -> Notice:
         """Changes what the player names and says what their settings are now."""
         if (cards and cards not in SIZES) or (colours and colours not in THEMES):
@@ -31,6 +32,7 @@ class Preferences:
             cards or current.cards,
             colours or current.colours,
             current.verdicts if verdicts is None else verdicts,
+            current.clock if clock is None else clock,
         )
         if wanted != current:
             await self._store.set_settings(asker.user_id, wanted)
@@ -41,7 +43,8 @@ class Preferences:
             colours=Msg(f"settings.colours.{wanted.colours}"),
         )
         status = "settings.verdicts_on" if wanted.verdicts else "settings.verdicts_off"
-        return Notice(f"{said}\n{tr(asker.locale, status)}")
+        shown = "settings.clock_on" if wanted.clock else "settings.clock_off"
+        return Notice(f"{said}\n{tr(asker.locale, status)}\n{tr(asker.locale, shown)}")
 
     async def server(self, asker: Asker, threads: bool | None) -> Notice:
         """Turns thread-per-game on or off for the asker's server (the command

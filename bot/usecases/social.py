@@ -145,9 +145,11 @@ class Social:
             return Notice(tr(locale, "share.not_won"))
         standing = await self._boards.standing(row)
         streak = (await self._store.stats(row.user_id, row.profile)).current_streak
+        timed = (row.settings or await self._store.settings(row.user_id)).clock
+        elapsed = row.seconds if timed else None
         try:
             png = await self._workers.run(
-                Kind.CARD, jobs.win_card, row.record, name, row.seconds, row.hints,
+                Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
                 self._theme.name, standing, streak, player=asker.user_id,
             )  # fmt: skip
         except BadRecord as error:
@@ -159,9 +161,8 @@ class Social:
         marks += tr(locale, "share.hints") if row.hints else ""
         what = Msg("share.daily") if row.daily else Msg("share.deal", deal=row.deal)
         text = tr(
-            locale, "share.text", name=markdown.name(name), game=find_variant(row.profile).title,
-            what=what,
-            n=len(row.moves),
+            locale, "share.text" if timed else "share.untimed", name=markdown.name(name),
+            game=find_variant(row.profile).title, what=what, n=len(row.moves),
             time=clock(row.seconds), marks=marks,
         )  # fmt: skip
         return Shared(png, text, row.id)

@@ -71,6 +71,7 @@ TEXTS: dict[str, str] = {
         "Nimm das neueste Brett, oder /show zeigt es noch einmal."
     ),
     "won": "Gewonnen in {n} Zügen ({time}{extra})! Drück **Teilen**, um es zu zeigen.",
+    "won.untimed": "Gewonnen in {n} Zügen{extra}! Drück **Teilen**, um es zu zeigen.",
     "won.undos": ", {n:Mal zurückgenommen|Mal zurückgenommen}",
     "won.hints": ", {n:Tipp|Tipps}",
     "standing": "Das ist Platz {place:ord} von {n} {where}.",
@@ -142,6 +143,9 @@ TEXTS: dict[str, str] = {
     "share.text": (
         "**{name}** hat {game} gewonnen, {what}, in {n} Zügen ({time}){marks}. "
         "Schaffst du es besser?"
+    ),
+    "share.untimed": (
+        "**{name}** hat {game} gewonnen, {what}, in {n} Zügen{marks}. Schaffst du es besser?"
     ),
     "share.daily": "das heutige Tagesspiel",
     "share.deal": "Spiel Nr. {deal}",
@@ -223,7 +227,10 @@ TEXTS: dict[str, str] = {
     "thread.opened": "{game} geht weiter in {thread}.",
     "button.cheer": "Feiern",
     "cheer.alt": "die Karten springen von den fertigen Ablagen",
+    "opt.clock": "die gespielte Zeit zeigen (sie läuft nur, während du spielst)",
     "opt.verdicts": "auf dem Brett sagen, ob das Spiel noch zu gewinnen ist (verrät viel)",
+    "settings.clock_on": "Das Brett zeigt die gespielte Zeit (Pausen über 2 Minuten zählen als 2).",
+    "settings.clock_off": "Brett, Siegkarte und Statistik zeigen keine Zeit.",
     "settings.verdicts_on": "Das Brett sagt, ob dein Spiel noch zu gewinnen ist, sobald eine Suche es weiß.",
     "settings.verdicts_off": "Das Brett sagt nicht, ob dein Spiel noch zu gewinnen ist.",
     "verdict.winnable": "🟢 Dieses Spiel ist noch zu gewinnen.",
