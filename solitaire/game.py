@@ -498,6 +498,15 @@ class Game:
         destination = self._piles[target]
         self._piles[target] = Pile(destination.cards + pile.cards[keep:], destination.down)
 
+    def steps(self) -> Iterator[tuple[Mapping[str, Pile], Move, Mapping[str, Pile]]]:
+        """Each move played with the piles before and after it, oldest first
+        (what a score is worked out from)."""
+        if None in self._history:
+            self._rebuild_history()
+        befores = [entry[0] for entry in self._history if entry is not None]
+        afters = [*befores, self._piles][1:]
+        yield from zip(befores, self._moves, afters, strict=True)
+
     @property
     def has_history(self) -> bool:
         """Whether :meth:`undo` and :meth:`pop` can take back the last move
