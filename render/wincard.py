@@ -44,13 +44,15 @@ def render_win_card(
     standing: Standing | None = None,
     streak: int = 0,
     theme: Theme = CLASSIC,
+    score: tuple[str, str] | None = None,
 ) -> bytes:
     """Returns the picture a winner shares, sized for a phone: who won which
     game under which rules, the finished foundations, and tiles for moves,
-    time, help used, the deal and how the win compares."""
+    time, the score (a value and its name), help used, the deal and how the
+    win compares."""
     foundations = [code for code in game.PILES if code.startswith("f")]
     m = _FOUR if len(foundations) <= 4 else _EIGHT
-    tiles = win_facts(game, elapsed, hints, standing, streak)
+    tiles = win_facts(game, elapsed, hints, standing, streak, score)
     rows = -(-len(tiles) // 3)
     height = 150 + m.card_h + 40 + rows * 96 + 16
     card = Image.new("P", (_CARD_W, height), index(theme, theme.felt))
@@ -100,11 +102,18 @@ def _rules(game: Game) -> str:
 
 
 def win_facts(
-    game: Game, elapsed: float | None, hints: int, standing: Standing | None, streak: int
+    game: Game,
+    elapsed: float | None,
+    hints: int,
+    standing: Standing | None,
+    streak: int,
+    score: tuple[str, str] | None = None,
 ) -> list[tuple[str, str]]:
     tiles = [(str(len(game.moves)), "moves")]
     if elapsed is not None:
         tiles.append((clock(elapsed), "time"))
+    if score is not None:
+        tiles.append(score)
     if game.undos or hints:
         help_used = []
         if game.undos:

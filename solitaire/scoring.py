@@ -38,6 +38,12 @@ class Scoring(StrEnum):
     STANDARD = "standard"
     VEGAS = "vegas"
 
+    @classmethod
+    def named(cls, text: str | None) -> Scoring:
+        """The scoring *text* names; off for any other text."""
+        known = {scoring.value: scoring for scoring in cls}
+        return known.get(text or "", cls.OFF)
+
 
 #: Standard points by the kinds of a move's source and target.
 _POINTS = {

@@ -85,6 +85,8 @@ class Settings:
     verdicts: bool = False
     #: Whether the board, the win card and stats show the time played.
     clock: bool = True
+    #: How Klondike is scored: ``off``, ``standard`` or ``vegas``.
+    score: str = "off"
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,10 @@ class GameRow:
     stuck: bool = False
     #: Seconds of play until its last change, gaps over ``MAX_GAP`` cut to it.
     active: float = 0.0
+    #: How it was scored when dealt (``vegas`` counts in the running total),
+    #: and its Vegas score as last saved.
+    scoring: str | None = None
+    vegas: int | None = None
 
     @property
     def seconds(self) -> float:

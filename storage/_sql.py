@@ -52,7 +52,8 @@ _ACTIVE = (
 #: A game with its player's settings: a board needs both.
 _GAME_AND_SETTINGS = (
     "SELECT games.*, players.cards AS player_cards, players.colours AS player_colours,"
-    " players.verdicts AS player_verdicts, players.clock AS player_clock"
+    " players.verdicts AS player_verdicts, players.clock AS player_clock,"
+    " players.score AS player_score"
     " FROM games LEFT JOIN players ON players.user_id = games.user_id"
 )
 
@@ -83,8 +84,11 @@ class Store(RaceQueries):
         channel_id: int | None = None,
         replace: bool = False,
         daily: str | None = None,
+        scoring: str | None = None,
+        vegas: int | None = None,
     ) -> GameRow:
-        """Stores a new game and returns it; *daily* is the day it counts for.
+        """Stores a new game and returns it; *daily* is the day it counts for,
+        *scoring* how it is scored (with its *vegas* score to begin with).
 
         :raises UnfinishedGame: if the user has an unfinished game of that
             profile and *replace* is false; with *replace*, that game is
@@ -118,13 +122,13 @@ class Store(RaceQueries):
                     )
                 row = await db.fetchrow(
                     "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options,"
-                    " deal, start, moves, move_count, started_at, updated_at, daily)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " deal, start, moves, move_count, started_at, updated_at, daily, scoring,"
+                    " vegas) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     (
                         user_id, guild_id, channel_id, profile, record["version"],
                         json.dumps(record.get("options", {})), record.get("deal"),
                         json.dumps(record["start"]) if record.get("start") is not None else None,
-                        json.dumps(moves), len(moves), now, now, daily,
+                        json.dumps(moves), len(moves), now, now, daily, scoring, vegas,
                     ),
                 )  # fmt: skip
         except Exception as error:
@@ -132,8 +136,9 @@ class Store(RaceQueries):
                 raise
             # Another process started the same game at the same moment: say so.
             return await self.create_game(
-                user_id, record, guild_id=guild_id, channel_id=channel_id, daily=daily
-            )
+                user_id, record, guild_id=guild_id, channel_id=channel_id, daily=daily,
+                scoring=scoring, vegas=vegas,
+            )  # fmt: skip
         assert row is not None
         return _game_row(row)
 
@@ -179,6 +184,7 @@ class Store(RaceQueries):
         status: Status | None = None,
         home: int | None = None,
         stuck: bool | None = None,
+        vegas: int | None = None,
     ) -> GameRow:
         """Replaces the game's moves if nothing changed it since *expected_revision*;
         *home* (cards on the foundations) and *stuck* say how it stands.
@@ -196,12 +202,13 @@ class Store(RaceQueries):
             "UPDATE games SET moves = ?, move_count = ?, redo = ?, undos = coalesce(?, undos),"
             " hints = coalesce(?, hints), status = coalesce(?, status),"
             f" finished_at = coalesce(?, finished_at), revision = revision + 1, {_ACTIVE},"
-            " updated_at = ?, home = coalesce(?, home), stuck = coalesce(?, stuck)"
+            " updated_at = ?, home = coalesce(?, home), stuck = coalesce(?, stuck),"
+            " vegas = coalesce(?, vegas)"
             " WHERE id = ? AND revision = ? AND status = 'playing' RETURNING *",
             (
                 json.dumps(list(moves)), len(moves), json.dumps(list(redo)), undos, hints,
                 None if status is None else str(status), finished_at, now, now, now, now, home,
-                None if stuck is None else int(stuck), game_id, expected_revision,
+                None if stuck is None else int(stuck), vegas, game_id, expected_revision,
             ),
             game_id,
         )  # fmt: skip
@@ -240,19 +247,20 @@ class Store(RaceQueries):
     async def settings(self, user_id: int) -> Settings:
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT cards, colours, verdicts, clock FROM players WHERE user_id = ?", (user_id,)
+                "SELECT cards, colours, verdicts, clock, score FROM players WHERE user_id = ?",
+                (user_id,),
             )
         if row is None:
             return Settings()
-        return _settings(row["cards"], row["colours"], row["verdicts"], row["clock"])
+        return _settings(row["cards"], row["colours"], row["verdicts"], row["clock"], row["score"])
 
     async def set_settings(self, user_id: int, settings: Settings) -> None:
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO players (user_id, name, updated_at, cards, colours, verdicts, clock)"
-                " VALUES (?, '', ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                "INSERT INTO players (user_id, name, updated_at, cards, colours, verdicts, clock,"
+                " score) VALUES (?, '', ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
                 " SET cards = excluded.cards, colours = excluded.colours,"
-                " verdicts = excluded.verdicts, clock = excluded.clock",
+                " verdicts = excluded.verdicts, clock = excluded.clock, score = excluded.score",
                 (
                     user_id,
                     self._clock(),
@@ -260,6 +268,7 @@ class Store(RaceQueries):
                     settings.colours,
                     int(settings.verdicts),
                     int(settings.clock),
+                    settings.score,
                 ),
             )
 
@@ -492,6 +501,31 @@ class Store(RaceQueries):
             (guild_id, profile, since_day, limit),
         )
 
+    async def vegas_total(self, user_id: int, *, guild_id: int | None = None) -> tuple[int, int]:
+        """A player's running Vegas total and the games in it (with
+        *guild_id*: those played in that server)."""
+        where = "" if guild_id is None else " AND guild_id = ?"
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT coalesce(sum(vegas), 0) AS points, count(*) AS games FROM games"
+                f" WHERE user_id = ? AND scoring = 'vegas'{where}",
+                (user_id, *(() if guild_id is None else (guild_id,))),
+            )
+        return (0, 0) if row is None else (int(row["points"]), int(row["games"]))
+
+    async def vegas_leaderboard(
+        self, guild_id: int, *, limit: int = 10
+    ) -> list[tuple[int, int, int]]:
+        """The server's players by their running Vegas total: (user, points, games)."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT user_id, sum(vegas) AS points, count(*) AS games FROM games"
+                " WHERE guild_id = ? AND scoring = 'vegas' GROUP BY user_id"
+                " ORDER BY points DESC, games LIMIT ?",
+                (guild_id, limit),
+            )
+        return [(r["user_id"], int(r["points"]), int(r["games"])) for r in rows]
+
     # -- inside --------------------------------------------------------------------
 
     async def _leaders(self, sql: str, params: Sequence[object]) -> list[LeaderRow]:
@@ -530,10 +564,15 @@ def _rules_code(profile: str, options: Mapping[str, Any]) -> str | None:
         return None
 
 
-def _settings(cards: str | None, colours: str | None, verdicts: object, clock: object) -> Settings:
+def _settings(
+    cards: str | None, colours: str | None, verdicts: object, clock: object, score: str | None
+) -> Settings:
     """A player's settings as stored (``NULL``: the default)."""
     shown = Settings.clock if clock is None else bool(clock)
-    return Settings(cards or Settings.cards, colours or Settings.colours, bool(verdicts), shown)
+    return Settings(
+        cards or Settings.cards, colours or Settings.colours, bool(verdicts), shown,
+        score or Settings.score,
+    )  # fmt: skip
 
 
 def compute_stats(finished: Sequence[tuple[str, int, float]]) -> Stats:
@@ -619,6 +658,7 @@ def _game_row(row: Row) -> GameRow:
                 row["player_colours"],
                 row["player_verdicts"],
                 row["player_clock"],
+                row["player_score"],
             )
             if "player_cards" in row.keys()  # noqa: SIM118 (a Record is no dict)
             else None
@@ -627,6 +667,8 @@ def _game_row(row: Row) -> GameRow:
         home=row["home"],
         stuck=bool(row["stuck"]),
         active=number("active") or 0.0,
+        scoring=row["scoring"],
+        vegas=row["vegas"],
     )
     if damage:
         game.extra["unreadable"] = ", ".join(damage)

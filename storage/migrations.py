@@ -309,4 +309,21 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE players ADD COLUMN clock BIGINT;
         """,
     ),
+    # 12: scores: how each player scores Klondike (off, standard, vegas), how
+    # each game was scored when dealt, and its Vegas score, for the running
+    # Vegas total of a player in a server.
+    Migration(
+        sqlite="""
+        ALTER TABLE players ADD COLUMN score TEXT;
+        ALTER TABLE games ADD COLUMN scoring TEXT;
+        ALTER TABLE games ADD COLUMN vegas INTEGER;
+        CREATE INDEX games_by_vegas ON games (guild_id, user_id) WHERE scoring = 'vegas';
+        """,
+        postgres="""
+        ALTER TABLE players ADD COLUMN score TEXT;
+        ALTER TABLE games ADD COLUMN scoring TEXT;
+        ALTER TABLE games ADD COLUMN vegas BIGINT;
+        CREATE INDEX games_by_vegas ON games (guild_id, user_id) WHERE scoring = 'vegas';
+        """,
+    ),
 ]

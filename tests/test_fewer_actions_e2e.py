@@ -11,6 +11,7 @@ from solitaire import load_position
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import FakeDiscord
+from tests.test_anywhere_e2e import CAROL, win
 
 RUNS = {
     "f1": "AS 2S 3S",
@@ -58,3 +59,35 @@ async def test_a_player_who_hides_the_clock_sees_no_time(
     assert said.ephemeral and "do not show the time" in said.content
     moved = await server.slash("move", {"notation": "4"})
     assert "1 move" in moved.content and not re.search(r"\d+:\d\d", moved.content)
+
+
+async def test_vegas_and_standard_scores_on_the_board_in_stats_and_the_leaderboard(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    said = await server.slash("settings", {"score": "vegas"})
+    assert "scored Vegas" in said.content
+    dealt = await server.slash("play", {"game": "klondike", "deal": 4711})
+    assert "Vegas -52" in dealt.content
+    home = await server.slash("move", {"notation": "4"})
+    assert "Vegas -47" in home.content
+    stats = await server.slash("stats")
+    assert "Vegas total: -47 points in 1 game" in stats.content
+    top = await server.slash("leaderboard", {"game": "klondike", "period": "vegas"})
+    assert "1. alice — -47 points in 1 game" in top.content
+    await server.slash("settings", {"score": "standard", "clock": False})
+    standard = await server.slash("show")
+    assert "score 15" in standard.content  # 10 for the ace home, 5 for the card turned up
+    await server.slash("settings", {"score": "standard"})
+    other = await server.slash("play", {"game": "calculation", "deal": 4711})
+    assert "4/52 home" in other.content  # no classic score there: the cards home
+
+
+async def test_a_shared_win_says_its_score(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    await server.slash("settings", {"score": "vegas"}, who=CAROL)
+    won = await win(server, database_url)
+    shared = await server.press(
+        server.message(won), won.component(":share:")["custom_id"], who=CAROL
+    )
+    assert "(Vegas 208)" in shared.content  # -52 + 5 for each of the 52 cards

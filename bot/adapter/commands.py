@@ -28,10 +28,16 @@ PERIODS = [
     Choice(name=text("choice.week"), value="week"),
     Choice(name=text("choice.month"), value="month"),
     Choice(name=text("choice.all"), value="all"),
+    Choice(name=text("choice.vegas"), value="vegas"),
 ]
 CARDS = [
     Choice(name=text("choice.cards.normal"), value="normal"),
     Choice(name=text("choice.cards.large"), value="large"),
+]
+SCORES = [
+    Choice(name=text("choice.score.off"), value="off"),
+    Choice(name=text("choice.score.standard"), value="standard"),
+    Choice(name=text("choice.score.vegas"), value="vegas"),
 ]
 COLOURS = [
     Choice(name=text("choice.colours.classic"), value="classic"),
@@ -165,20 +171,21 @@ async def review(interaction: Interaction) -> None:
 @app_commands.command(name="settings", description=text("cmd.settings"))
 @app_commands.describe(
     cards=text("opt.cards"), colours=text("opt.colours"), winnable=text("opt.verdicts"),
-    clock=text("opt.clock"),
+    clock=text("opt.clock"), score=text("opt.score"),
 )  # fmt: skip
-@app_commands.choices(cards=CARDS, colours=COLOURS)
+@app_commands.choices(cards=CARDS, colours=COLOURS, score=SCORES)
 async def settings_(
     interaction: Interaction,
     cards: str | None = None,
     colours: str | None = None,
     winnable: bool | None = None,
     clock: bool | None = None,
+    score: str | None = None,
 ) -> None:
     """How your pictures look, whether the board says if a game can still be
     won, and whether it shows the time."""
     reply = await interaction.client.preferences.player(
-        asker_of(interaction), cards, colours, winnable, clock
+        asker_of(interaction), cards, colours, winnable, clock, score
     )
     await respond(interaction, reply)
 

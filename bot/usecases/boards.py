@@ -20,7 +20,9 @@ from render import (
 )
 from render.text import clock, status_line
 from solitaire import Game
+from solitaire.scoring import Scoring, standard, vegas
 from solitaire.solver import Outcome
+from solitaire.variants.klondike import Klondike
 from storage import UNWON, GameRow, Settings, Status, Store, StoreUnavailable
 from texts import Msg, tr
 
@@ -39,6 +41,19 @@ def utc_day(timestamp: float) -> str:
     '1970-01-01'
     """
     return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
+
+
+def score_of(game: Game, scoring: str, seconds: float | None, locale: str) -> str:
+    """The game's score as its player scores games: Klondike's Standard
+    (timed when the clock shows) or Vegas; elsewhere the cards home. ``""``
+    when they keep no score."""
+    if scoring == Scoring.OFF:
+        return ""
+    if not isinstance(game, Klondike):
+        return tr(locale, "score.home", n=game.cards_home, of=52 * game.DECKS)
+    if scoring == Scoring.VEGAS:
+        return tr(locale, "score.vegas", n=vegas(game))
+    return tr(locale, "score.standard", n=standard(game, seconds))
 
 
 def reviewable(status: Status, game: Game) -> bool:
@@ -87,7 +102,14 @@ class BoardMaker:
             owner_id=row.user_id,
             revision=row.revision,
             news="\n".join(lines),
-            summary=status_line(game, elapsed, locale),
+            summary=" · ".join(
+                part
+                for part in (
+                    status_line(game, elapsed, locale),
+                    score_of(game, settings.score, elapsed, locale),
+                )
+                if part
+            ),
             png=png,
             alt=alt,
             status=row.status,

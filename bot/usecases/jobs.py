@@ -22,7 +22,9 @@ from render import (
 )
 from solitaire import Move, Snapshot, load_game, load_position
 from solitaire.hindsight import position_after, searcher, turning_point
+from solitaire.scoring import Scoring, standard, vegas
 from solitaire.solver import HINT_SECONDS, Outcome, solve
+from solitaire.variants.klondike import Klondike
 
 
 @dataclass(frozen=True)
@@ -98,10 +100,17 @@ def win_card(
     theme: str,
     standing: Standing | None = None,
     streak: int = 0,
+    scoring: str = "off",
 ) -> bytes:
+    game = load_game(record)
+    score = None
+    if isinstance(game, Klondike) and scoring == Scoring.VEGAS:
+        score = (str(vegas(game)), "Vegas")
+    elif isinstance(game, Klondike) and scoring == Scoring.STANDARD:
+        score = (str(standard(game, elapsed)), "score")
     return render_win_card(
-        load_game(record), player=player, elapsed=elapsed, hints=hints, theme=THEMES[theme],
-        standing=standing, streak=streak,
+        game, player=player, elapsed=elapsed, hints=hints, theme=THEMES[theme],
+        standing=standing, streak=streak, score=score,
     )  # fmt: skip
 
 

@@ -30,7 +30,9 @@ from solitaire import (
     new_game,
     parse_command,
 )
+from solitaire.scoring import Scoring, vegas
 from solitaire.solver import Outcome
+from solitaire.variants.klondike import Klondike
 from storage import (
     BoardMessage,
     Conflict,
@@ -117,6 +119,11 @@ class GameService:
         wait = await self._take_turn(asker, *DEALS, count=False)
         if wait:
             return Notice(tr(locale, "wait.deals", seconds=f"{wait:g}"))
+        # A Klondike game is scored as its player chose when it was dealt.
+        scored: Scoring | None = None
+        if isinstance(game, Klondike):
+            scoring = Scoring.named((await self._store.settings(asker.user_id)).score)
+            scored = None if scoring is Scoring.OFF else scoring
         try:
             row = await self._store.create_game(
                 asker.user_id,
@@ -125,6 +132,8 @@ class GameService:
                 channel_id=asker.channel_id,
                 replace=replace,
                 daily=daily,
+                scoring=scored,
+                vegas=vegas(game) if scored is Scoring.VEGAS else None,
             )
         except DailyTaken as taken:
             return await self.show(asker, taken.game.id)
@@ -429,6 +438,7 @@ class GameService:
                         status=Status.WON if game.is_won else None,
                         home=game.cards_home,
                         stuck=game.is_stuck,
+                        vegas=vegas(game) if row.scoring == Scoring.VEGAS else None,
                     )
                 except Conflict:
                     self.live.forget(row.id)  # changed elsewhere: replay it afresh

@@ -23,9 +23,15 @@ class Preferences:
         colours: str | None = None,
         verdicts: bool | None = None,
         clock: bool | None = None,
+        score: str | None = None,
     ) -> Notice:
         """Changes what the player names and says what their settings are now."""
-        if (cards and cards not in SIZES) or (colours and colours not in THEMES):
+        scores = ("off", "standard", "vegas")
+        if (
+            (cards and cards not in SIZES)
+            or (colours and colours not in THEMES)
+            or (score and score not in scores)
+        ):
             return Notice(tr(asker.locale, "settings.unknown"))
         current = await self._store.settings(asker.user_id)
         wanted = Settings(
@@ -33,6 +39,7 @@ class Preferences:
             colours or current.colours,
             current.verdicts if verdicts is None else verdicts,
             current.clock if clock is None else clock,
+            score or current.score,
         )
         if wanted != current:
             await self._store.set_settings(asker.user_id, wanted)
@@ -44,7 +51,9 @@ class Preferences:
         )
         status = "settings.verdicts_on" if wanted.verdicts else "settings.verdicts_off"
         shown = "settings.clock_on" if wanted.clock else "settings.clock_off"
-        return Notice(f"{said}\n{tr(asker.locale, status)}\n{tr(asker.locale, shown)}")
+        scored = tr(asker.locale, f"settings.score.{wanted.score}")
+        lines = (said, tr(asker.locale, status), tr(asker.locale, shown), scored)
+        return Notice("\n".join(lines))
 
     async def server(self, asker: Asker, threads: bool | None) -> Notice:
         """Turns thread-per-game on or off for the asker's server (the command

@@ -11,12 +11,13 @@ from typing import Any
 from render import CLASSIC, Replay, Theme
 from render.share import LAST_MOVES
 from render.text import clock
-from solitaire import VARIANTS, BadOption, BadRecord, find_variant
+from solitaire import VARIANTS, BadOption, BadRecord, find_variant, load_game
+from solitaire.scoring import Scoring
 from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
 
 from . import jobs, markdown
-from .boards import BoardMaker, utc_day
+from .boards import BoardMaker, score_of, utc_day
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import busy_notice, not_yours, open_to_others
 from .workers import Busy, Kind, Workers
@@ -79,6 +80,9 @@ class Social:
             rate = f"{100 * won / raced:.0f}"
             rows.append((tr(locale, "stats.races"), str(raced), str(won), rate, *"————"))
             lines.append(tr(locale, "stats.races_line", won=won, played=raced))
+        points, scored = await self._store.vegas_total(user_id, guild_id=guild_id)
+        if scored:
+            lines.append(tr(locale, "stats.vegas", points=points, n=scored))
         title = tr(locale, "stats.title", name=name)
         try:
             png = await self._workers.run(
@@ -99,6 +103,8 @@ class Social:
             cls = find_variant(profile)
         except BadOption as error:
             return Notice(error.text(locale))
+        if period == "vegas":
+            return await self._vegas_leaders(guild_id, locale)
         days = PERIODS.get(period, 7)
         since = 0.0 if days is None else self._clock() - days * 86400
         since_day = "" if days is None else utc_day(since)
@@ -132,6 +138,17 @@ class Social:
             ]  # fmt: skip
         return Notice(markdown.fit(lines, lambda n: tr(locale, "top.more", n=n)), private=False)
 
+    async def _vegas_leaders(self, guild_id: int, locale: str) -> Notice:
+        """The server's players by their running Vegas total."""
+        leaders = await self._store.vegas_leaderboard(guild_id)
+        names = await self._store.names([user_id for user_id, _, _ in leaders])
+        lines = [tr(locale, "top.vegas")]
+        lines += [
+            tr(locale, "top.vegas_row", place=i, name=_name(names, user_id), points=points, n=n)
+            for i, (user_id, points, n) in enumerate(leaders, 1)
+        ] or [tr(locale, "top.no_vegas")]
+        return Notice(markdown.fit(lines, lambda n: tr(locale, "top.more", n=n)), private=False)
+
     async def share(self, asker: Asker, game_id: int, name: str) -> Shared | Notice:
         """Returns the win card of game *game_id*, for its winner to post."""
         locale = asker.locale
@@ -145,12 +162,13 @@ class Social:
             return Notice(tr(locale, "share.not_won"))
         standing = await self._boards.standing(row)
         streak = (await self._store.stats(row.user_id, row.profile)).current_streak
-        timed = (row.settings or await self._store.settings(row.user_id)).clock
+        settings = row.settings or await self._store.settings(row.user_id)
+        timed = settings.clock
         elapsed = row.seconds if timed else None
         try:
             png = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
-                self._theme.name, standing, streak, player=asker.user_id,
+                self._theme.name, standing, streak, settings.score, player=asker.user_id,
             )  # fmt: skip
         except BadRecord as error:
             return Notice(error.text(locale))
@@ -165,6 +183,9 @@ class Social:
             game=find_variant(row.profile).title, what=what, n=len(row.moves),
             time=clock(row.seconds), marks=marks,
         )  # fmt: skip
+        if settings.score != Scoring.OFF:
+            score = score_of(load_game(row.record), settings.score, elapsed, locale)
+            text = f"{text} ({score})"
         return Shared(png, text, row.id)
 
     async def refuse_replay(
