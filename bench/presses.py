@@ -33,7 +33,9 @@ from tests.fake_discord import ALICE, CHANNEL_ID, payloads
 
 def board() -> Board:
     game = new_game("klondike", 4711)
-    moves = [(m.notation, game.describe_move(m).render("en")) for m in game.ordered_moves()]
+    moves = [
+        (m.notation, m.notation, game.describe_move(m).render("en")) for m in game.ordered_moves()
+    ]
     return Board(
         game_id=12345, owner_id=int(ALICE["id"]), revision=7, news="`4f` played.",
         summary=status_line(game, 12.0), png=b"", alt="Klondike " * 60,
@@ -49,7 +51,7 @@ def classic_components(shown: Board) -> list[dict[str, Any]]:
         view.add_item(GameButton(shown.game_id, action, shown.revision))
     options = [
         discord.SelectOption(label=notation, value=notation, description=what[:100])
-        for notation, what in shown.moves
+        for notation, _, what in shown.moves
     ]
     custom_id = f"sol:{shown.game_id}:move:{shown.revision}"
     view.add_item(discord.ui.Select(options=options, custom_id=custom_id))

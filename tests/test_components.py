@@ -49,12 +49,12 @@ def test_discord_py_keeps_no_view_of_a_board_or_a_card_once_sent() -> None:
     store = discord.Client(intents=discord.Intents.none())._connection._view_store
     board = Board(
         game_id=1, owner_id=2, revision=3, news="", summary="Klondike", png=b"", alt="a table",
-        status=Status.PLAYING, moves=[("s", "draw")], can_draw=True,
+        status=Status.PLAYING, moves=[("s", "s", "draw")], can_draw=True,
     )  # fmt: skip
     card = RaceCard(1, "🏁 Race", ("join", "leave", "start"), RaceStatus.OPEN, "en")
     classic = discord.ui.View(timeout=None)
     classic.add_item(GameButton(1, "draw", 3))
-    classic.add_item(MoveSelect(1, 3, [("s", "draw")]))
+    classic.add_item(MoveSelect(1, 3, [("s", "s", "draw")]))
     for message_id, view in enumerate((board_view(board), race_view(card), classic), 100):
         store.add_view(view, message_id)
     assert not store._views and not store._synced_message_views and not store._dynamic_items

@@ -91,3 +91,20 @@ async def test_a_shared_win_says_its_score(
         server.message(won), won.component(":share:")["custom_id"], who=CAROL
     )
     assert "(Vegas 208)" in shared.content  # -52 + 5 for each of the 52 cards
+
+
+async def test_the_move_menu_offers_each_piles_best_move_then_its_others(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    board = await server.slash("play", {"game": "klondike", "deal": 4711})
+    menu = board.component(":move:")
+    values = [option["value"] for option in menu["options"]]
+    assert values == ["4 f1", "s", "from:4"]  # the best of each pile first, one pick each
+    opened = await server.press(server.message(board), menu["custom_id"], values=["from:4"])
+    narrowed = opened.component(":move:")
+    assert opened.kind == 7 and narrowed["placeholder"] == "Moves from column 4…"
+    assert [option["value"] for option in narrowed["options"]] == ["4 f1", "4 5", "from:"]
+    assert "0 moves" in opened.content  # nothing played yet
+    moved = await server.press(server.message(opened), narrowed["custom_id"], values=["4 5"])
+    assert "`4 5`" in moved.content and "1 move" in moved.content
+    assert "from:" not in moved.component(":move:")["placeholder"]

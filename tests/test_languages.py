@@ -148,9 +148,10 @@ async def test_the_same_game_reads_in_the_players_language(service: GameService)
     assert "0 Züge" in german.summary and "0 moves" in english.summary
     assert "Spalten:" in german.alt and "Columns:" in english.alt
     assert german.png == english.png  # the picture is the same in every language
-    assert [m for m, _ in german.moves] == [m for m, _ in english.moves]
-    assert dict(german.moves)["s"] == "vom Nachziehstapel ziehen"
-    assert dict(english.moves)["s"] == "draw from the stock"
+    assert [value for _, value, _ in german.moves] == [value for _, value, _ in english.moves]
+    assert {value: what for _, value, what in german.moves}["s"] == "vom Nachziehstapel ziehen"
+    assert {value: what for _, value, what in english.moves}["s"] == "draw from the stock"
+    assert ("4 … (2 Züge)", "from:4", "4 f1 · 4 5") in german.moves
 
     refused = await service.move(Asker(ALICE, "de"), "7 1")
     assert isinstance(refused, Notice) and "passt nicht auf" in refused.text

@@ -26,7 +26,7 @@ async def test_start_answers_with_a_picture_and_the_legal_moves(service: GameSer
     started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
     assert Image.open(io.BytesIO(started.png)).format == "PNG"
     assert started.alt.startswith("Klondike")
-    assert started.moves[0] == ("4 f1", "A♣ to foundation f1")
+    assert started.moves[0] == ("4 f1", "4 f1", "A♣ to foundation f1")
     assert started.can_draw and not started.can_undo
 
 

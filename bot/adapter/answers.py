@@ -125,7 +125,9 @@ def _controls(board: Board, locale: str) -> list[list[discord.ui.Item[Any]]]:
     if board.can_finish:  # one press plays the rest: it comes first
         buttons.insert(0, GameButton(game, "finish", revision, locale=locale))
     menu: list[discord.ui.Item[Any]] = (
-        [MoveSelect(game, revision, board.moves, locale=locale)] if board.moves else []
+        [MoveSelect(game, revision, board.moves, locale=locale, placeholder=board.menu_title)]
+        if board.moves
+        else []
     )
     return [finished, buttons, menu]
 

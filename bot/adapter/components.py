@@ -101,15 +101,16 @@ class MoveSelect(_Routed, discord.ui.Select[Any]):
         self,
         game_id: int,
         revision: int,
-        moves: list[tuple[str, str]] | None = None,
+        moves: list[tuple[str, str, str]] | None = None,
         *,
         locale: str = DEFAULT,
+        placeholder: str = "",
     ) -> None:
-        options = [_option(notation, what) for notation, what in (moves or [])] or [
+        options = [_option(*entry) for entry in (moves or [])] or [
             discord.SelectOption(label=tr(locale, "menu.empty"), value="-")
         ]
         super().__init__(
-            placeholder=tr(locale, "menu.placeholder"),
+            placeholder=placeholder or tr(locale, "menu.placeholder"),
             options=options,
             custom_id=f"sol:{game_id}:move:{revision}",
         )
@@ -123,10 +124,10 @@ class MoveSelect(_Routed, discord.ui.Select[Any]):
 
 
 @functools.lru_cache(maxsize=4096)
-def _option(notation: str, what: str) -> discord.SelectOption:
-    """A move of the menu: made once for every board that offers it (a menu
-    of 25 costs a board's press more than its buttons do); never changed."""
-    return discord.SelectOption(label=notation, value=notation, description=what[:100])
+def _option(label: str, value: str, description: str) -> discord.SelectOption:
+    """An entry of the move menu: made once for every board that offers it
+    (a menu of 25 costs a board's press more than its buttons do); never changed."""
+    return discord.SelectOption(label=label, value=value, description=description[:100] or None)
 
 
 class NewDealButton(_Routed, discord.ui.Button[Any]):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from texts import tr
 
+from ..usecases.boards import FROM
 from ..usecases.replies import Unfinished
 from .answers import post_animation, post_win_card, respond
 from .interactions import Interaction, asker_of, language
@@ -49,15 +50,19 @@ class Presses:
     async def move_select(
         self, interaction: Interaction, game_id: int, revision: int, value: str
     ) -> None:
-        """A move picked from a board's menu (``-``: the menu had none)."""
+        """A move picked from a board's menu (``-``: the menu had none), or a
+        pile whose moves the menu should list (``from:7``; ``from:``: every pile's)."""
         if value == "-":
             await interaction.response.send_message(
                 tr(language(interaction), "menu.none"), ephemeral=True
             )
             return
-        reply = await self._bot.service.move(
-            asker_of(interaction), value, game_id=game_id, revision=revision
-        )
+        service, asker = self._bot.service, asker_of(interaction)
+        if value.startswith(FROM):  # a pile's moves, or (empty) every pile's again
+            pile = value.removeprefix(FROM) or None
+            reply = await service.show(asker, game_id, revision=revision, pile=pile)
+        else:
+            reply = await service.move(asker, value, game_id=game_id, revision=revision)
         await respond(interaction, reply, edit=True)
 
     async def new_deal(self, interaction: Interaction, choice: Unfinished) -> None:

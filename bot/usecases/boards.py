@@ -19,7 +19,7 @@ from render import (
     render_table,
 )
 from render.text import clock, status_line
-from solitaire import Game
+from solitaire import Game, Move
 from solitaire.scoring import Scoring, standard, vegas
 from solitaire.solver import Outcome
 from solitaire.variants.klondike import Klondike
@@ -41,6 +41,35 @@ def utc_day(timestamp: float) -> str:
     '1970-01-01'
     """
     return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
+
+
+#: A move menu's entry whose value starts so opens the moves of one pile.
+FROM = "from:"
+
+
+def move_menu(game: Game, locale: str, pile: str | None = None) -> list[tuple[str, str, str]]:
+    """The move menu, as (label, value, description): each pile's most useful
+    move, one pick away (the most useful first), then for each pile with
+    other moves too, an entry that lists them all (a second pick plays one).
+    With *pile*: that pile's moves, and the way back."""
+    ordered = game.ordered_moves()
+
+    def entry(move: Move) -> tuple[str, str, str]:
+        return move.notation, move.notation, game.describe_move(move).render(locale)[:100]
+
+    if pile is not None:
+        mine = [entry(move) for move in ordered if move.source == pile and not move.is_draw]
+        return [*mine[: MAX_CHOICES - 1], (tr(locale, "menu.back"), FROM, "")]
+    by_pile: dict[str, list[Move]] = {}
+    for move in ordered:
+        by_pile.setdefault("" if move.is_draw else move.source, []).append(move)
+    best = [entry(moves[0]) for moves in by_pile.values()]
+    more = [
+        (tr(locale, "menu.from", pile=code, n=len(moves)), FROM + code,
+         " · ".join(move.notation for move in moves)[:100])
+        for code, moves in by_pile.items() if code and len(moves) > 1
+    ]  # fmt: skip
+    return [*best, *more][:MAX_CHOICES]
 
 
 def score_of(game: Game, scoring: str, seconds: float | None, locale: str) -> str:
@@ -68,8 +97,11 @@ class BoardMaker:
     def __init__(self, store: Store, clock: Callable[[], float], theme: Theme) -> None:
         self._store, self._clock, self._theme = store, clock, theme
 
-    async def board(self, row: GameRow, game: Game, news: str, locale: str) -> Board:
-        """Returns the board of *game* as *row* stores it, with *news* on top."""
+    async def board(
+        self, row: GameRow, game: Game, news: str, locale: str, *, pile: str | None = None
+    ) -> Board:
+        """Returns the board of *game* as *row* stores it, with *news* on top;
+        its move menu lists the moves from *pile* alone, if given."""
         legal = game.legal_moves()  # computed once here; the copy below shares it
         settings = row.settings or await self._settings(row.user_id)
         # The active clock, unless the player hides it.
@@ -96,7 +128,7 @@ class BoardMaker:
         # with the same help: no verdicts there.
         verdicts = settings.verdicts and row.race_id is None
         known = holding(row) if verdicts else None
-        moves = game.ordered_moves()[:MAX_CHOICES] if playing else []
+        menu = move_menu(game, locale, pile) if playing else []
         return Board(
             game_id=row.id,
             owner_id=row.user_id,
@@ -113,7 +145,8 @@ class BoardMaker:
             png=png,
             alt=alt,
             status=row.status,
-            moves=[(move.notation, game.describe_move(move).render(locale)) for move in moves],
+            moves=menu,
+            menu_title="" if pile is None else tr(locale, "menu.pile", pile=game.pile_name(pile)),
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
             can_finish=playing and game.finishing_line() is not None,

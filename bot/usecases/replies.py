@@ -40,7 +40,10 @@ class Board:
     png: bytes
     alt: str
     status: Status
-    moves: list[tuple[str, str]] = field(default_factory=list)
+    #: The move menu: (label, value, description) of each entry, and what it
+    #: says before a pick ("": the usual words).
+    moves: list[tuple[str, str, str]] = field(default_factory=list)
+    menu_title: str = ""
     can_draw: bool = False
     can_undo: bool = False
     #: Whether the rest of the game plays itself out (Finish).

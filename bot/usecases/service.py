@@ -256,13 +256,26 @@ class GameService:
             return Notice(tr(locale, "hint.stuck" if position.is_stuck else "hint.none"))
         return _hint(position, move, searched.outcome, locale)
 
-    async def show(self, asker: Asker, game_id: int | None = None) -> Reply:
-        """The board of the asker's game *game_id* (finished too), or of the current one."""
+    async def show(
+        self,
+        asker: Asker,
+        game_id: int | None = None,
+        *,
+        revision: int | None = None,
+        pile: str | None = None,
+    ) -> Reply:
+        """The board of the asker's game *game_id* (finished too), or of the
+        current one; its move menu lists the moves from *pile* alone, if
+        given. A board pressed at an older *revision* gets "changed since"."""
         found = await self._find(asker, game_id, finished_too=game_id is not None)
         if isinstance(found, Notice):
             return found
         row, game = found
-        return await self.boards.board(row, game, "", asker.locale)
+        if revision is not None and row.revision != revision:
+            return Notice(tr(asker.locale, "board.stale"))
+        if pile is not None and pile not in game.PILES:
+            return Notice(tr(asker.locale, "button.unknown"))
+        return await self.boards.board(row, game, "", asker.locale, pile=pile)
 
     async def resign(self, asker: Asker) -> Reply:
         found = await self._find(asker, None)
