@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import re
 
-from solitaire import load_position
+from solitaire import VARIANTS, load_position, new_game, winnable_deals
+from solitaire.solver import Outcome, solve
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import FakeDiscord
@@ -108,3 +109,31 @@ async def test_the_move_menu_offers_each_piles_best_move_then_its_others(
     moved = await server.press(server.message(opened), narrowed["custom_id"], values=["4 5"])
     assert "`4 5`" in moved.content and "1 move" in moved.content
     assert "from:" not in moved.component(":move:")["placeholder"]
+
+
+async def test_a_player_following_a_winning_line_finishes_with_one_press(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    deal = winnable_deals(VARIANTS["klondike"], {})[0]
+    found = solve(new_game("klondike", deal), max_nodes=200_000, max_seconds=30.0)
+    assert found.outcome is Outcome.WON
+    await server.slash("play", {"game": "klondike", "deal": deal})
+    # The first moves of the line are in the record already (a player may
+    # move 30 times in 5 seconds); the last 25 are played here, one by one.
+    line, last = found.moves[:-25], found.moves[-25:]
+    record = json.dumps([move.notation for move in line])
+    await execute(
+        database_url,
+        "UPDATE games SET moves = ?, move_count = ?, revision = revision + 1",
+        record, len(line),
+    )  # fmt: skip
+    board = await server.slash("show")
+    for move in last:
+        if any(":finish:" in custom_id for custom_id in board.custom_ids):
+            break
+        board = await server.slash("move", {"notation": move.notation})
+        assert f"`{move.notation}`" in board.content  # played
+    else:
+        raise AssertionError("no Finish before the last move")
+    finished = await server.press(server.message(board), board.component(":finish:")["custom_id"])
+    assert "You won" in finished.content and "Finished:" in finished.content
