@@ -11,7 +11,7 @@ from solitaire import VARIANTS, load_position, new_game, winnable_deals
 from solitaire.solver import Outcome, solve
 from tests.botprocess import BotProcess
 from tests.databases import execute
-from tests.fake_discord import FakeDiscord
+from tests.fake_discord import GUILD_B, FakeDiscord
 from tests.test_anywhere_e2e import CAROL, win
 
 RUNS = {
@@ -73,6 +73,8 @@ async def test_vegas_and_standard_scores_on_the_board_in_stats_and_the_leaderboa
     assert "Vegas -47" in home.content
     stats = await server.slash("stats")
     assert "Vegas total: -47 points in 1 game" in stats.content
+    elsewhere = await server.slash("stats", guild_id=GUILD_B)  # another server's total
+    assert "Vegas total" not in elsewhere.content
     top = await server.slash("leaderboard", {"game": "klondike", "period": "vegas"})
     assert "1. alice — -47 points in 1 game" in top.content
     await server.slash("settings", {"score": "standard", "clock": False})

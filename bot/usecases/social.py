@@ -80,7 +80,8 @@ class Social:
             rate = f"{100 * won / raced:.0f}"
             rows.append((tr(locale, "stats.races"), str(raced), str(won), rate, *"————"))
             lines.append(tr(locale, "stats.races_line", won=won, played=raced))
-        points, scored = await self._store.vegas_total(user_id, guild_id=guild_id)
+        # The running Vegas total is a server's (every server's, outside one).
+        points, scored = await self._store.vegas_total(user_id, guild_id=asker.guild_id)
         if scored:
             lines.append(tr(locale, "stats.vegas", points=points, n=scored))
         title = tr(locale, "stats.title", name=name)
