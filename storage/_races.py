@@ -193,7 +193,16 @@ class RaceQueries(Connected):
 
     async def end_races(self, now: float, *, open_for: float, run_for: float) -> list[int]:
         """Lapses the races left open for *open_for* seconds, and ends those
-        run for *run_for* seconds or whose every game is done; returns their ids."""
+        run for *run_for* seconds or whose every game is done; returns their ids.
+        Looks first, in a read: a sweep that finds nothing writes nothing."""
+        async with self._read() as db:
+            due = await db.fetchrow(
+                "SELECT id FROM races WHERE (status = 'open' AND created_at <= ?)"
+                f" OR (status = 'running' AND (started_at <= ? OR {_ALL_DONE})) LIMIT 1",
+                (now - open_for, now - run_for),
+            )
+        if due is None:
+            return []
         async with self._write() as db:
             lapsed = await db.fetch(
                 "UPDATE races SET status = 'lapsed', ended_at = ?, changes = changes + 1"
