@@ -5,7 +5,8 @@ racers move, and always once more after the last change.
 Each change a race card should show is counted in the store with the change
 itself (a race game saved, a race ended). Whoever edits the card claims the
 edit in the store first, so processes take turns on one card; within a
-process one task a race edits it, so its edits land in order. A sweep, every
+process one task a race edits it, so its edits land in order, each sent a
+full interval after the one before was done. A sweep, every
 few seconds in every process, ends the races whose time is up and picks up
 the cards a stopped process left behind.
 """
@@ -88,6 +89,9 @@ class RaceCards:
                 claimed = await self._store.claim_card(race_id, now, self._every)
                 if isinstance(claimed, RaceRow):
                     await self._shown(claimed)
+                    # The next edit is sent a full interval after this one is
+                    # done: however long a request takes, Discord sees them apart.
+                    await asyncio.sleep(self._every)
                 elif claimed is not None:
                     await asyncio.sleep(max(0.0, claimed - now))
                 elif race_id not in self._again:

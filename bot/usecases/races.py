@@ -28,8 +28,8 @@ from .service import DEALS, GameService
 MOST = 8
 #: An unstarted race lapses after this long; a running one ends after this long.
 OPEN_FOR, RUN_FOR = 600.0, 1800.0
-#: The race card is edited at most once every 2 seconds as Discord sees it:
-#: the margin absorbs the time from the claim to the request's arrival.
+#: The race card is edited at most once every 2 seconds as Discord sees it
+#: (with a margin: edits from two processes are spaced by their claims).
 EVERY = 2.1
 #: The card's bar of cards home, and the first places' medals.
 BAR = 10
