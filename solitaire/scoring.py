@@ -86,6 +86,21 @@ def _pass_penalty(draw: int, begun: int) -> int:
     return -20 if begun > 4 else 0
 
 
+def points(game: Game, scoring: Scoring, seconds: float | None = None) -> int | None:
+    """The game's score as *scoring* counts it (Standard timed by *seconds*
+    when given); ``None`` where it has none: scores off, or a game that has
+    no classic score.
+
+    >>> from solitaire import new_game
+    >>> klondike, casket = new_game("klondike", 4711), new_game("casket", 1)
+    >>> points(klondike, Scoring.VEGAS), points(casket, Scoring.VEGAS)
+    (-52, None)
+    """
+    if scoring is Scoring.OFF or not isinstance(game, Klondike):
+        return None
+    return vegas(game) if scoring is Scoring.VEGAS else standard(game, seconds)
+
+
 def vegas(game: Game) -> int:
     """The game's Vegas score: −52 + 5 for each card home."""
     return VEGAS_DEAL + VEGAS_CARD * game.cards_home

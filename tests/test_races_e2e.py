@@ -140,6 +140,16 @@ async def test_a_race_from_the_card_to_the_result(
     assert is_private_board(won) and "You won" in won.content
     await race.until(rf"🏆 1st {mention(racers[0])} — \d+:\d\d")
     assert "Racing!" in race.text
+    # While the others still race this deal, nothing of the winner's game goes public.
+    shared = await server.press(
+        server.message(won), won.component(":share:")["custom_id"], who=racers[0]
+    )
+    game_id = won.component(":share:")["custom_id"].split(":")[1]
+    replayed = await server.press(
+        server.forged([f"sol:replay:{game_id}"]), f"sol:replay:{game_id}", who=DAVE
+    )
+    for refused in (shared, replayed):
+        assert refused.ephemeral and "Not while the race is on" in refused.content
     for racer in racers[1:]:
         resigned = await server.slash("resign", who=racer)
         assert is_private_board(resigned)

@@ -48,14 +48,14 @@ def race_view(card: RaceCard) -> discord.ui.LayoutView:
 
 def watch_view(watching: Watching, locale: str) -> discord.ui.LayoutView:
     """A racer's board for a spectator: its picture, Refresh and Next racer,
-    and Replay once the racer's game is over."""
+    and Replay once the race is over."""
     board = watching.board
     row: list[discord.ui.Item[Any]] = [
         WatchButton(watching.race_id, watching.watched, "r", locale=locale),
     ]
     if watching.next_racer != watching.watched:
         row.append(WatchButton(watching.race_id, watching.next_racer, "n", locale=locale))
-    if board.won or board.reviewable:
+    if watching.over and (board.won or board.reviewable):  # never while others race the deal
         row.append(DealButton("replay", board.game_id, locale=locale))
     return picture_view(board.text, "table.png", board.alt, accent=accent(board), rows=[row])
 

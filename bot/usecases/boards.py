@@ -20,9 +20,8 @@ from render import (
 )
 from render.text import clock, status_line
 from solitaire import Game, Move
-from solitaire.scoring import Scoring, standard, vegas
+from solitaire.scoring import Scoring, points
 from solitaire.solver import Outcome
-from solitaire.variants.klondike import Klondike
 from storage import UNWON, GameRow, Settings, Status, Store, StoreUnavailable
 from texts import Msg, tr
 
@@ -76,13 +75,18 @@ def score_of(game: Game, scoring: str, seconds: float | None, locale: str) -> st
     """The game's score as its player scores games: Klondike's Standard
     (timed when the clock shows) or Vegas; elsewhere the cards home. ``""``
     when they keep no score."""
-    if scoring == Scoring.OFF:
+    chosen = Scoring.named(scoring)
+    if chosen is Scoring.OFF:
         return ""
-    if not isinstance(game, Klondike):
+    scored = points(game, chosen, seconds)
+    if scored is None:
         return tr(locale, "score.home", n=game.cards_home, of=52 * game.DECKS)
-    if scoring == Scoring.VEGAS:
-        return tr(locale, "score.vegas", n=vegas(game))
-    return tr(locale, "score.standard", n=standard(game, seconds))
+    return score_text(chosen, scored, locale)
+
+
+def score_text(scoring: Scoring, scored: int, locale: str) -> str:
+    """A Klondike score in words: ``score 15``, ``Vegas -47``."""
+    return tr(locale, f"score.{scoring}", n=scored)
 
 
 def reviewable(status: Status, game: Game) -> bool:

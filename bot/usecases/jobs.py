@@ -22,9 +22,8 @@ from render import (
 )
 from solitaire import Move, Snapshot, load_game, load_position
 from solitaire.hindsight import position_after, searcher, turning_point
-from solitaire.scoring import Scoring, standard, vegas
+from solitaire.scoring import Scoring, points
 from solitaire.solver import HINT_SECONDS, Outcome, solve
-from solitaire.variants.klondike import Klondike
 
 
 @dataclass(frozen=True)
@@ -101,17 +100,20 @@ def win_card(
     standing: Standing | None = None,
     streak: int = 0,
     scoring: str = "off",
-) -> bytes:
+) -> tuple[bytes, int | None]:
+    """The win card, and the game's score as *scoring* counts it (``None``:
+    none), worked out here with the replay the card needs anyway."""
     game = load_game(record)
-    score = None
-    if isinstance(game, Klondike) and scoring == Scoring.VEGAS:
-        score = (str(vegas(game)), "Vegas")
-    elif isinstance(game, Klondike) and scoring == Scoring.STANDARD:
-        score = (str(standard(game, elapsed)), "score")
-    return render_win_card(
+    chosen = Scoring.named(scoring)
+    scored = points(game, chosen, elapsed)
+    tile = (
+        None if scored is None else (str(scored), "Vegas" if chosen is Scoring.VEGAS else "score")
+    )
+    png = render_win_card(
         game, player=player, elapsed=elapsed, hints=hints, theme=THEMES[theme],
-        standing=standing, streak=streak, score=score,
+        standing=standing, streak=streak, score=tile,
     )  # fmt: skip
+    return png, scored
 
 
 def celebration_gif(record: Mapping[str, Any], theme: str) -> Replay:

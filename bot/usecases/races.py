@@ -58,6 +58,8 @@ class Watching:
     board: Board
     watched: int
     next_racer: int
+    #: Whether the race is over: its games may be replayed in public.
+    over: bool = False
 
 
 class Races:
@@ -215,7 +217,9 @@ class Races:
             locale, "race.watching", racer=f"<@{watched.user_id}>", home=_home(watched, game.DECKS)
         )
         board = await self._service.boards.board(row, game, news, locale)
-        return Watching(race_id, board, watched.user_id, others[(at + 1) % len(others)].user_id)
+        following = others[(at + 1) % len(others)].user_id
+        over = race.status == RaceStatus.OVER
+        return Watching(race_id, board, watched.user_id, following, over)
 
     # -- the card -------------------------------------------------------------------
 

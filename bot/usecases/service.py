@@ -14,6 +14,7 @@ lives beside it: the games in play (:mod:`.live`), boards
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -39,6 +40,7 @@ from storage import (
     DailyTaken,
     GameRow,
     NotFound,
+    RaceStatus,
     Status,
     Store,
     UnfinishedGame,
@@ -119,11 +121,11 @@ class GameService:
         wait = await self._take_turn(asker, *DEALS, count=False)
         if wait:
             return Notice(tr(locale, "wait.deals", seconds=f"{wait:g}"))
-        # A Klondike game is scored as its player chose when it was dealt.
-        scored: Scoring | None = None
-        if isinstance(game, Klondike):
-            scoring = Scoring.named((await self._store.settings(asker.user_id)).score)
-            scored = None if scoring is Scoring.OFF else scoring
+        # Read once for the board too. A Klondike game is scored as its player
+        # chose when it was dealt.
+        settings = await self._store.settings(asker.user_id)
+        scoring = Scoring.named(settings.score)
+        scored = scoring if isinstance(game, Klondike) and scoring is not Scoring.OFF else None
         try:
             row = await self._store.create_game(
                 asker.user_id,
@@ -150,6 +152,7 @@ class GameService:
             )
         await self._take_turn(asker, *DEALS)
         news = news or tr(locale, "start.new", game=game.title, deal=game.deal)
+        row = dataclasses.replace(row, settings=settings)
         return await self.boards.board(row, game, news, locale)
 
     async def daily(self, asker: Asker, profile: str, *, replace: bool = False) -> Reply:
@@ -472,19 +475,32 @@ def not_yours(owner_id: int, locale: str) -> str:
 async def open_to_others(store: Store, asker: Asker, game_id: int, today: str) -> GameRow | Notice:
     """The game *game_id*, if the asker may take up its deal or watch its
     replay: it is their own finished game, its winner shared it, it is a
-    daily game whose day is over, or a finished game of a race. A refusal
-    names no one."""
+    daily game whose day is over, or a finished game of a race that is over
+    (while it runs, nothing of its deal is shown in public). A refusal names
+    no one."""
     try:
         row = await store.get_game(game_id)
     except NotFound:
         return Notice(tr(asker.locale, "game.gone"))
     if row.status == Status.PLAYING:
         return Notice(tr(asker.locale, "game.not_shared"))
+    if row.race_id is not None:  # a race is played in the open: its games are, once it is over
+        return (
+            row if await race_over(store, row.race_id) else Notice(tr(asker.locale, "race.after"))
+        )
     day_over = row.daily is not None and row.daily < today
-    raced = row.race_id is not None  # a race is played in the open: its games are open too
-    if row.user_id == asker.user_id or row.shared_at is not None or day_over or raced:
+    if row.user_id == asker.user_id or row.shared_at is not None or day_over:
         return row
     return Notice(tr(asker.locale, "game.not_shared"))
+
+
+async def race_over(store: Store, race_id: int) -> bool:
+    """Whether the race is over (or never ran): its games may be shown."""
+    try:
+        race = await store.get_race(race_id)
+    except NotFound:
+        return True
+    return race.status != RaceStatus.RUNNING
 
 
 def busy_notice(busy: Busy, locale: str) -> Notice:

@@ -11,15 +11,15 @@ from typing import Any
 from render import CLASSIC, Replay, Theme
 from render.share import LAST_MOVES
 from render.text import clock
-from solitaire import VARIANTS, BadOption, BadRecord, find_variant, load_game
+from solitaire import VARIANTS, BadOption, BadRecord, find_variant
 from solitaire.scoring import Scoring
 from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
 
 from . import jobs, markdown
-from .boards import BoardMaker, score_of, utc_day
+from .boards import BoardMaker, score_text, utc_day
 from .replies import Animation, Asker, Notice, Picture, Shared
-from .service import busy_notice, not_yours, open_to_others
+from .service import busy_notice, not_yours, open_to_others, race_over
 from .workers import Busy, Kind, Workers
 
 PERIODS = {"week": 7, "month": 30, "all": None}
@@ -161,13 +161,15 @@ class Social:
             return Notice(not_yours(row.user_id, locale))
         if row.status != Status.WON:
             return Notice(tr(locale, "share.not_won"))
+        if row.race_id is not None and not await race_over(self._store, row.race_id):
+            return Notice(tr(locale, "race.after"))  # the others are still on this deal
         standing = await self._boards.standing(row)
         streak = (await self._store.stats(row.user_id, row.profile)).current_streak
         settings = row.settings or await self._store.settings(row.user_id)
         timed = settings.clock
         elapsed = row.seconds if timed else None
         try:
-            png = await self._workers.run(
+            png, scored = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
                 self._theme.name, standing, streak, settings.score, player=asker.user_id,
             )  # fmt: skip
@@ -184,9 +186,8 @@ class Social:
             game=find_variant(row.profile).title, what=what, n=len(row.moves),
             time=clock(row.seconds), marks=marks,
         )  # fmt: skip
-        if settings.score != Scoring.OFF:
-            score = score_of(load_game(row.record), settings.score, elapsed, locale)
-            text = f"{text} ({score})"
+        if scored is not None:
+            text = f"{text} ({score_text(Scoring.named(settings.score), scored, locale)})"
         return Shared(png, text, row.id)
 
     async def refuse_replay(

@@ -289,6 +289,7 @@ TEXTS: dict[str, str] = {
     "race.no_peeking": "Kein Spicken während des Rennens: zuschauen kannst du, wenn du fertig bist (oder mit /resign).",
     "race.nobody_to_watch": "In diesem Rennen gibt es sonst niemanden zum Zuschauen.",
     "race.not_in_chat": "Du bist im Rennen: spiel auf deinem eigenen Brett (drück **Spielen** auf der Rennkarte) oder mit /move, wo nur du die Antwort siehst.",
+    "race.after": "Nicht während des Rennens: die anderen spielen dieses Spiel noch. Seine Spiele gibt es, wenn es vorbei ist.",
     "race.refused.joined": "Du bist schon dabei.",
     "race.refused.not_racer": "Du bist in diesem Rennen nicht dabei.",
     "race.refused.not_host": "Nur der Gastgeber, {host}, kann dieses Rennen starten.",

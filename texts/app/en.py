@@ -284,6 +284,7 @@ TEXTS: dict[str, str] = {
     "race.no_peeking": "No peeking while you race: you can watch the others once you finish (or /resign).",
     "race.nobody_to_watch": "There is nobody else to watch in that race.",
     "race.not_in_chat": "You are racing: play on your own board (press **Play** on the race card) or with /move, where only you see the answer.",
+    "race.after": "Not while the race is on: the others are still playing this deal. Its games are shown once it is over.",
     "race.refused.joined": "You are in this race already.",
     "race.refused.not_racer": "You are not in this race.",
     "race.refused.not_host": "Only the host, {host}, can start this race.",
