@@ -10,7 +10,7 @@ from .share import Replay, render_replay, render_stats_card
 from .table import draw_table, render_table
 from .text import describe, text_table
 from .theme import CLASSIC, FOUR_COLOUR, LARGE, METRICS, SIZES, THEMES, Metrics, Theme
-from .wincard import Standing, render_win_card
+from .wincard import Standing, render_win_card, win_card_words
 
 __all__ = [
     "CLASSIC",
@@ -31,4 +31,5 @@ __all__ = [
     "render_table",
     "render_win_card",
     "text_table",
+    "win_card_words",
 ]  # fmt: skip

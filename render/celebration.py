@@ -9,6 +9,7 @@ import random
 from PIL import Image
 
 from solitaire import Game
+from texts import DEFAULT
 
 from .layout import layout_for
 from .sprites import card_sprite
@@ -25,7 +26,9 @@ _GRAVITY = 2.2
 _BOUNCE = 0.72
 
 
-def render_celebration(game: Game, *, theme: Theme = CLASSIC, seed: int = 0) -> bytes:
+def render_celebration(
+    game: Game, *, theme: Theme = CLASSIC, seed: int = 0, locale: str = DEFAULT
+) -> bytes:
     """Returns an animated GIF of the won *game*: its foundations' cards,
     kings first, leap off and bounce away, each stamped on the table at
     every step of its flight (the trails stay), the last frame held.
@@ -33,7 +36,7 @@ def render_celebration(game: Game, *, theme: Theme = CLASSIC, seed: int = 0) -> 
     Sized like the table shown on a phone; always under 2 MB.
     """
     m = METRICS
-    table = draw_table(game, theme=theme)
+    table = draw_table(game, theme=theme, locale=locale)
     slots = layout_for(game.profile, m).slots
     rng = random.Random(seed)
     foundations = [code for code in game.PILES if code.startswith("f")]

@@ -10,6 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from solitaire import Game, load_game
+from texts import DEFAULT
 
 from .names import fitted
 from .table import draw_table, to_png
@@ -43,6 +44,7 @@ def render_replay(
     scale: float = 0.5,
     max_frames: int = MAX_FRAMES,
     max_bytes: int = MAX_REPLAY_BYTES,
+    locale: str = DEFAULT,
 ) -> Replay:
     """Returns the game of *record* as an animated GIF: the deal, then one
     frame per move, about ``REPLAY_SECONDS`` in all, the last frame held.
@@ -56,7 +58,7 @@ def render_replay(
     final = load_game(record)
     while True:
         every, shown = sample(len(final.moves), max_frames)
-        gif = _animate(final, shown, theme, scale)
+        gif = _animate(final, shown, theme, scale, locale)
         if len(gif) <= max_bytes or max_frames <= _FEWEST_FRAMES:
             return Replay(gif, every, len(shown))
         max_frames //= 2
@@ -80,14 +82,16 @@ def sample(moves: int, max_frames: int) -> tuple[int, list[int]]:
     return every, [*range(0, head, every), *range(head, moves + 1)]
 
 
-def _animate(final: Game, shown: list[int], theme: Theme, scale: float) -> bytes:
+def _animate(
+    final: Game, shown: list[int], theme: Theme, scale: float, locale: str = DEFAULT
+) -> bytes:
     game = type(final).from_record({**final.to_record(), "moves": [], "redo": [], "undos": 0})
     wanted = set(shown)
-    frames = [_frame(game, theme, scale)]
+    frames = [_frame(game, theme, scale, locale)]
     for number, move in enumerate(final.moves, 1):
         game.push(move)
         if number in wanted:
-            frames.append(_frame(game, theme, scale))
+            frames.append(_frame(game, theme, scale, locale))
     step = int(min(max(REPLAY_SECONDS * 1000 / len(frames), 60), 600))
     durations = [step] * len(frames)
     durations[0] = durations[-1] = 2000
@@ -104,8 +108,8 @@ def _animate(final: Game, shown: list[int], theme: Theme, scale: float) -> bytes
     return buffer.getvalue()
 
 
-def _frame(game: Game, theme: Theme, scale: float) -> Image.Image:
-    image = draw_table(game, theme=theme)
+def _frame(game: Game, theme: Theme, scale: float, locale: str) -> Image.Image:
+    image = draw_table(game, theme=theme, locale=locale)
     if scale != 1:
         size = (round(image.width * scale), round(image.height * scale))
         image = image.resize(size, Image.Resampling.NEAREST)

@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from solitaire import Game
+from texts import DEFAULT
 
 from .layout import Slot, fan_offsets, layout_for
 from .sprites import back_sprite, card_sprite, code_mask, placeholder_sprite, rank_ink, text_mask
@@ -30,11 +31,18 @@ class Mark:
 
 
 def render_table(
-    game: Game, *, theme: Theme = CLASSIC, size: Metrics = METRICS, elapsed: float | None = None
+    game: Game,
+    *,
+    theme: Theme = CLASSIC,
+    size: Metrics = METRICS,
+    elapsed: float | None = None,
+    locale: str = DEFAULT,
 ) -> bytes:
     """Returns the table of *game* as PNG bytes: every pile labelled with its
-    code, the last move highlighted, and a status line."""
-    return to_png(draw_table(game, theme=theme, size=size, elapsed=elapsed, fit=True))
+    code, the last move highlighted, and a status line in *locale*."""
+    return to_png(
+        draw_table(game, theme=theme, size=size, elapsed=elapsed, fit=True, locale=locale)
+    )
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -52,6 +60,7 @@ def draw_table(
     elapsed: float | None = None,
     fit: bool = False,
     marks: list[Mark] | None = None,
+    locale: str = DEFAULT,
 ) -> Image.Image:
     """Returns the table of *game* as a paletted image. The table's size is
     fixed per game; with *fit*, it ends just below its lowest card (fewer
@@ -67,7 +76,7 @@ def draw_table(
     if last and last.is_draw and not game.pile("w"):
         touched = {"s"}  # the waste was turned over
     boxes: dict[str, list[Box]] = {}
-    texts = captions(game)
+    texts = captions(game, locale)
     lowest = 0
     for code, slot in layout.slots.items():
         colour = theme.highlight if code in touched else theme.label
@@ -102,7 +111,7 @@ def draw_table(
                 box, m.radius, outline=index(theme, theme.highlight), width=3
             )  # fmt: skip
     status_y = min(lowest + 10, layout.status_y) if fit else layout.status_y
-    parts = status_line(game, elapsed).split(SEPARATOR)
+    parts = status_line(game, elapsed, locale).split(SEPARATOR)
     points = m.status_size  # as large as fits on one line
     while points > 14 and _length(parts, points) > canvas.width - 2 * m.margin:
         points -= 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from solitaire import Game
-from solitaire.cards import RANK_NAMES, Card
+from solitaire.cards import Card
 from solitaire.piles import pile_kind
 from solitaire.variants.calculation import Calculation
 from solitaire.variants.castles_end import CastlesEnd
@@ -23,40 +23,44 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def passes_note(game: Game) -> str | None:
+def passes_note(game: Game, locale: str = DEFAULT) -> str | None:
     if not isinstance(game, Klondike):
         return None
     left = game.passes_left
     if left is None:
-        return "no pass limit"
+        return tr(locale, "caption.no_pass_limit")
     if left == 0:
-        return "last pass"
-    return f"{left} more pass" + ("es" if left > 1 else "")
+        return tr(locale, "caption.last_pass")
+    return tr(locale, "caption.passes_left", n=left)
 
 
-def captions(game: Game) -> dict[str, list[str]]:
+def captions(game: Game, locale: str = DEFAULT) -> dict[str, list[str]]:
     """Returns the lines printed under flat piles: stock count and passes,
     jewels left, what Calculation's foundations want next."""
     notes: dict[str, list[str]] = {}
     if "s" in game.PILES:
-        notes["s"] = [f"{len(game.pile('s'))} cards"]
-        passes = passes_note(game)
+        notes["s"] = [tr(locale, "caption.cards", n=len(game.pile("s")))]
+        passes = passes_note(game, locale)
         if passes:
             notes["s"].append(passes)
     if "j" in game.PILES:
-        notes["j"] = [f"{len(game.pile('j'))} jewels"]
+        notes["j"] = [tr(locale, "caption.jewels", n=len(game.pile("j")))]
     if isinstance(game, Calculation):
         for code in game.foundations:
             wanted = game.wants(code)
-            notes[code] = ["done" if wanted is None else f"next: {RANK_NAMES[wanted]}"]
+            notes[code] = [
+                tr(locale, "caption.done")
+                if wanted is None
+                else tr(locale, "caption.next", rank=Msg(f"rank.{wanted}"))
+            ]
     return notes
 
 
 def game_title(game: Game, locale: str = DEFAULT) -> str:
     """The game's name with the rule players pick by: ``Klondike, draw 3``."""
     if isinstance(game, Klondike):
-        return tr(locale, "status.draw", game=game.title, n=game.draw)
-    return game.title
+        return tr(locale, "status.draw", game=game.name, n=game.draw)
+    return game.name.render(locale)
 
 
 def status_line(game: Game, elapsed: float | None = None, locale: str = DEFAULT) -> str:
@@ -166,3 +170,83 @@ def text_table(game: Game, locale: str = DEFAULT) -> str:
             shown = " ".join(["##"] * down + [str(card) for card in cards[down:]]) or "—"
         lines.append(f"{code:>3}: {shown}")
     return "\n".join(lines)
+
+
+def card_words(card: Card, locale: str = DEFAULT) -> str:
+    """A card spelled out: ``9 of clubs``, ``Kreuz 9``, ``9 de trèfle``."""
+    return tr(locale, "words.card", rank=Msg(f"rank.{card.rank}"), suit=Msg(f"suit.{card.suit}"))
+
+
+def _label(game: Game, code: str, locale: str) -> str:
+    if code in ("s", "w", "j"):
+        return tr(locale, {"s": "words.stock", "w": "words.waste", "j": "words.jewels"}[code])
+    return game.pile_name(code).render(locale)
+
+
+def table_words(game: Game, locale: str = DEFAULT) -> list[str]:
+    """The table in words, a line for each pile in the player's language:
+    ``column 3: 2 face down, 9 of clubs, 8 of hearts``; a stock or a waste
+    by its top card and size, a foundation by its top card."""
+    lines = []
+    for code in game.PILES:
+        cards = game.pile(code)
+        down = game.hidden(code)
+        kind = pile_kind(code)
+        if not cards:
+            said = tr(locale, "words.empty")
+        elif kind in ("stock", "jewels") or code == "w":
+            top = card_words(cards[-1], locale)
+            key = "words.pile_top" if down < len(cards) else "words.pile_down"
+            said = tr(locale, key, n=len(cards), card=top)
+        elif kind == "foundation":
+            said = tr(locale, "words.up_to", card=card_words(cards[-1], locale))
+        else:
+            parts = [tr(locale, "words.down", n=down)] if down else []
+            parts += [card_words(card, locale) for card in cards[down:]]
+            said = ", ".join(parts)
+        lines.append(tr(locale, "words.line", pile=_label(game, code, locale), cards=said))
+    return lines
+
+
+#: What a move changes that its sentence tells: each pile's size and
+#: face-down cards, before it (:func:`glance`).
+Glance = dict[str, tuple[int, int]]
+
+
+def glance(game: Game) -> Glance:
+    """Each pile's size and face-down count, to tell later what a move did."""
+    return {code: (len(game.pile(code)), game.hidden(code)) for code in game.PILES}
+
+
+def said(before: Glance, game: Game, locale: str = DEFAULT) -> str:
+    """What the last move did, in one sentence, from *before* it: ``7 of
+    hearts from column 2 to column 5; 3 of spades turned up; 12 cards home.``"""
+    move = game.moves[-1]
+    parts = []
+    if move.is_draw:
+        waste = game.pile("w") if "w" in game.PILES else ()
+        if not before.get("s", (0, 0))[0] or not waste:
+            parts.append(tr(locale, "said.turned_over"))
+        else:
+            parts.append(tr(locale, "said.drew", card=card_words(waste[-1], locale)))
+    else:
+        moved = game.pile(move.target)[-move.count :]
+        source, target = game.pile_name(move.source), game.pile_name(move.target)
+        if len(moved) > 1:
+            first, last = card_words(moved[0], locale), card_words(moved[-1], locale)
+            parts.append(
+                tr(locale, "said.run", first=first, last=last, source=source, target=target)
+            )
+        elif moved:
+            card = card_words(moved[0], locale)
+            parts.append(tr(locale, "said.moved", card=card, source=source, target=target))
+    for code, (size, down) in before.items():
+        cards = game.pile(code)
+        if not cards or code == move.target or pile_kind(code) in ("stock", "jewels"):
+            continue
+        refilled = code == move.source and len(cards) >= size and not move.is_draw
+        if game.hidden(code) < down or refilled:
+            parts.append(tr(locale, "said.turned_up", card=card_words(cards[-1], locale)))
+    parts.append(tr(locale, "said.home", n=game.cards_home))
+    sentence = "; ".join(parts)
+    return sentence[:1].upper() + sentence[1:] + "."

@@ -8,12 +8,16 @@ from PIL import Image, ImageDraw
 
 from solitaire import Game
 from solitaire.variants.klondike import Klondike
+from texts import DEFAULT, ordinal, tr
 
 from .names import fitted
 from .sprites import back_sprite, card_sprite
 from .table import to_png
 from .text import clock
 from .theme import CLASSIC, Metrics, Theme, font, index, palette
+
+#: Discord's limit on a picture's alt text.
+MAX_ALT = 1024
 
 _CARD_W = 720
 #: The foundations' cards, big: four of them, or Casket's eight.
@@ -30,11 +34,6 @@ class Standing:
     daily: bool = False
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def render_win_card(
     game: Game,
     *,
@@ -45,14 +44,15 @@ def render_win_card(
     streak: int = 0,
     theme: Theme = CLASSIC,
     score: tuple[str, str] | None = None,
+    locale: str = DEFAULT,
 ) -> bytes:
     """Returns the picture a winner shares, sized for a phone: who won which
     game under which rules, the finished foundations, and tiles for moves,
     time, the score (a value and its name), help used, the deal and how the
-    win compares."""
+    win compares; its words in *locale* (:func:`win_card_words` says them)."""
     foundations = [code for code in game.PILES if code.startswith("f")]
     m = _FOUR if len(foundations) <= 4 else _EIGHT
-    tiles = win_facts(game, elapsed, hints, standing, streak, score)
+    tiles = win_facts(game, elapsed, hints, standing, streak, score, locale)
     rows = -(-len(tiles) // 3)
     height = 150 + m.card_h + 40 + rows * 96 + 16
     card = Image.new("P", (_CARD_W, height), index(theme, theme.felt))
@@ -60,10 +60,8 @@ def render_win_card(
     draw = ImageDraw.Draw(card)
     draw.rectangle((0, 0, _CARD_W, 118), fill=index(theme, theme.felt_dark))
     big = font(44)
-    ending = f" won {game.title}!"
-    headline = fitted(player, big, _CARD_W - 48 - big.getlength(ending)) + ending
-    draw.text((24, 14), headline, fill=index(theme, theme.banner), font=big)
-    draw.text((24, 72), _rules(game), fill=index(theme, theme.label), font=font(30))
+    draw.text((24, 14), _headline(game, player, locale), fill=index(theme, theme.banner), font=big)
+    draw.text((24, 72), _rules(game, locale), fill=index(theme, theme.label), font=font(30))
     # The finished foundations, each a squared-up pile with its king on top.
     step = m.card_w + (24 if len(foundations) <= 4 else 8)
     x = (_CARD_W - (len(foundations) * step - (step - m.card_w))) // 2
@@ -89,15 +87,29 @@ def render_win_card(
     return to_png(card)
 
 
-def _rules(game: Game) -> str:
-    parts = [game.title]
+def _headline(game: Game, player: str, locale: str) -> str:
+    """``Ada won Klondike!``, the name shortened to fit the card."""
+    before, _, after = tr(locale, "wincard.won", player="\0", game=game.name).partition("\0")
+    big = font(44)
+    room = _CARD_W - 48 - big.getlength(before + after)
+    return before + fitted(player, big, room) + after
+
+
+def _rules(game: Game, locale: str) -> str:
+    parts = [game.name.render(locale)]
     if isinstance(game, Klondike):
+        parts.append(tr(locale, "wincard.draw", n=game.draw))
         passes = game.passes
-        parts.append(f"draw {game.draw}")
         parts.append(
-            "unlimited passes" if passes is None else f"{passes} pass" + "es" * (passes > 1)
+            tr(locale, "wincard.unlimited")
+            if passes is None
+            else tr(locale, "wincard.passes", n=passes)
         )
-    parts.append(f"deal {game.deal}" if game.deal is not None else "a set position")
+    parts.append(
+        tr(locale, "status.deal", deal=game.deal)
+        if game.deal is not None
+        else tr(locale, "wincard.position")
+    )
     return " · ".join(parts)
 
 
@@ -108,24 +120,55 @@ def win_facts(
     standing: Standing | None,
     streak: int,
     score: tuple[str, str] | None = None,
+    locale: str = DEFAULT,
 ) -> list[tuple[str, str]]:
-    tiles = [(str(len(game.moves)), "moves")]
+    """The card's tiles, each a value and its label."""
+    tiles = [(str(len(game.moves)), tr(locale, "tile.moves"))]
     if elapsed is not None:
-        tiles.append((clock(elapsed), "time"))
+        tiles.append((clock(elapsed), tr(locale, "tile.time")))
     if score is not None:
         tiles.append(score)
     if game.undos or hints:
         help_used = []
         if game.undos:
-            help_used.append(f"{game.undos} undo" + "s" * (game.undos > 1))
+            help_used.append(tr(locale, "count.undos", n=game.undos))
         if hints:
-            help_used.append(f"{hints} hint" + "s" * (hints > 1))
+            help_used.append(tr(locale, "count.hints", n=hints))
         tiles.append((str(game.undos + hints), ", ".join(help_used)))
     else:
-        tiles.append(("none", "no undo, no hint"))
+        tiles.append((tr(locale, "tile.none"), tr(locale, "tile.no_help")))
     if standing is not None and standing.of > 1:
-        where = "today" if standing.daily else "on this deal"
-        tiles.append((f"{_ordinal(standing.place)}/{standing.of}", where))
+        where = tr(locale, "tile.today" if standing.daily else "tile.on_deal")
+        tiles.append((f"{ordinal(standing.place, locale)}/{standing.of}", where))
     if streak > 1:
-        tiles.append((str(streak), "wins in a row"))
+        tiles.append((str(streak), tr(locale, "tile.streak")))
     return tiles
+
+
+def win_card_words(
+    game: Game,
+    *,
+    player: str,
+    elapsed: float | None = None,
+    hints: int = 0,
+    standing: Standing | None = None,
+    streak: int = 0,
+    score: tuple[str, str] | None = None,
+    locale: str = DEFAULT,
+) -> str:
+    """Every word on the win card, for its alt text: the headline, the
+    rules, the finished foundations, and each tile as "label: value"."""
+    tiles = win_facts(game, elapsed, hints, standing, streak, score, locale)
+    words = " ".join(
+        [
+            tr(locale, "wincard.won", player=player, game=game.name),
+            f"{_rules(game, locale)}.",
+            tr(locale, "wincard.foundations"),
+            "; ".join(
+                tr(locale, "wincard.tile", label=label, value=value) for value, label in tiles
+            )
+            + ".",
+        ]
+    )
+    alt = tr(locale, "wincard.alt", words=words)
+    return alt if len(alt) <= MAX_ALT else alt[: MAX_ALT - 1] + "…"

@@ -38,7 +38,9 @@ class Game:
 
     profile: ClassVar[str]
     version: ClassVar[int] = 1
+    #: The game's name in English, and as a message in the player's language.
     title: ClassVar[str]
+    name: ClassVar[Msg]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     PILES: ClassVar[tuple[str, ...]]
     # The piles that may ever receive a card by a move (a pre-filter only).
@@ -53,6 +55,11 @@ class Game:
     ALIKE_FOUNDATIONS: ClassVar[bool] = True
     # Groups of piles that play alike wherever they stand (for search).
     SYMMETRIC: ClassVar[tuple[tuple[str, ...], ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "profile" in cls.__dict__:
+            cls.name = Msg(f"title.{cls.profile}")
 
     def __init__(
         self,
@@ -96,7 +103,7 @@ class Game:
         for name in options:
             if name not in known:
                 names = ", ".join(known) or Msg("word.none")
-                raise BadOption(Msg("option.unknown", game=cls.title, name=name, names=names))
+                raise BadOption(Msg("option.unknown", game=cls.name, name=name, names=names))
         return {
             name: option.coerce(options[name]) if options.get(name) is not None else option.default
             for name, option in known.items()
@@ -140,7 +147,7 @@ class Game:
         return {}
 
     def _why_not_draw(self) -> Msg | None:
-        return Msg("rule.no_draw", game=self.title)
+        return Msg("rule.no_draw", game=self.name)
 
     def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> Msg | None:
         """Returns why *cards*, the top of pile *source*, may not be moved
@@ -238,7 +245,7 @@ class Game:
     def _set_position(self, position: Mapping[str, Sequence[str]]) -> None:
         for code, names in position.items():
             if code not in self._piles:
-                raise BadOption(Msg("position.no_pile", game=self.title, code=code))
+                raise BadOption(Msg("position.no_pile", game=self.name, code=code))
             try:
                 cards = tuple(Card.parse(name.lstrip("#")) for name in names)
             except ValueError as error:
@@ -327,7 +334,7 @@ class Game:
             return self._why_not_draw()
         for code in (move.source, move.target):
             if code not in self._piles:
-                return Msg("game.no_pile", code=code, game=self.title)
+                return Msg("game.no_pile", code=code, game=self.name)
         if move.source == move.target:
             return Msg("rule.same_pile")
         pile = self._piles[move.source]
@@ -371,9 +378,9 @@ class Game:
             return DRAW
         for code in (source, target):
             if code != "f" and code not in self._piles:
-                raise InvalidNotation(Msg("game.no_pile", code=code, game=self.title))
+                raise InvalidNotation(Msg("game.no_pile", code=code, game=self.name))
         if "f" in (source, target) and not self.foundations:
-            raise InvalidNotation(Msg("game.no_foundations", game=self.title))
+            raise InvalidNotation(Msg("game.no_foundations", game=self.name))
         sources = self.foundations if source == "f" else (source,)
         targets = self.foundations if target == "f" else (target,)
         found = list(self._generate_legal(sources, targets, count))
@@ -660,7 +667,7 @@ class Game:
             redo = [Move.parse(text) for text in record.get("redo", ())]
             game.undos = int(record.get("undos", 0))
         except (KeyError, TypeError, ValueError) as error:
-            raise BadRecord(Msg("record.damaged", game=cls.title, detail=error)) from None
+            raise BadRecord(Msg("record.damaged", game=cls.name, detail=error)) from None
         for number, move in enumerate(moves, 1):
             reason = game._why_not(move)
             if reason:
@@ -697,7 +704,7 @@ class Game:
             game._redo = [parsed[text] for text in reversed(record.get("redo", ()))]
             game.undos = int(record.get("undos", 0))
         except (KeyError, TypeError, ValueError, BadOption) as error:
-            raise BadRecord(Msg("record.damaged", game=cls.title, detail=error)) from None
+            raise BadRecord(Msg("record.damaged", game=cls.name, detail=error)) from None
         game._history = [None] * len(game._moves)
         return game
 

@@ -41,7 +41,7 @@ def winnable_deals(
     try:
         module = import_module(f"{__package__}.pools.{name}")
     except ModuleNotFoundError:
-        raise BadOption(Msg("pool.none", game=cls.title)) from None
+        raise BadOption(Msg("pool.none", game=cls.name)) from None
     if day is not None:
         # PAST: (first day of the next deals, the deals until then), any order.
         for since, deals in sorted(getattr(module, "PAST", ()), key=lambda era: era[0]):

@@ -87,6 +87,8 @@ class Settings:
     clock: bool = True
     #: How Klondike is scored: ``off``, ``standard`` or ``vegas``.
     score: str = "off"
+    #: Whether every board adds the table in words, a line for each pile.
+    words: bool = False
 
 
 @dataclass(frozen=True)

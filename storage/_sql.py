@@ -53,7 +53,7 @@ _ACTIVE = (
 _GAME_AND_SETTINGS = (
     "SELECT games.*, players.cards AS player_cards, players.colours AS player_colours,"
     " players.verdicts AS player_verdicts, players.clock AS player_clock,"
-    " players.score AS player_score"
+    " players.score AS player_score, players.words AS player_words"
     " FROM games LEFT JOIN players ON players.user_id = games.user_id"
 )
 
@@ -247,20 +247,24 @@ class Store(RaceQueries):
     async def settings(self, user_id: int) -> Settings:
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT cards, colours, verdicts, clock, score FROM players WHERE user_id = ?",
+                "SELECT cards, colours, verdicts, clock, score, words FROM players"
+                " WHERE user_id = ?",
                 (user_id,),
             )
         if row is None:
             return Settings()
-        return _settings(row["cards"], row["colours"], row["verdicts"], row["clock"], row["score"])
+        return _settings(
+            row["cards"], row["colours"], row["verdicts"], row["clock"], row["score"], row["words"]
+        )
 
     async def set_settings(self, user_id: int, settings: Settings) -> None:
         async with self._write() as db:
             await db.execute(
                 "INSERT INTO players (user_id, name, updated_at, cards, colours, verdicts, clock,"
-                " score) VALUES (?, '', ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                " score, words) VALUES (?, '', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
                 " SET cards = excluded.cards, colours = excluded.colours,"
-                " verdicts = excluded.verdicts, clock = excluded.clock, score = excluded.score",
+                " verdicts = excluded.verdicts, clock = excluded.clock, score = excluded.score,"
+                " words = excluded.words",
                 (
                     user_id,
                     self._clock(),
@@ -269,6 +273,7 @@ class Store(RaceQueries):
                     int(settings.verdicts),
                     int(settings.clock),
                     settings.score,
+                    int(settings.words),
                 ),
             )
 
@@ -565,13 +570,18 @@ def _rules_code(profile: str, options: Mapping[str, Any]) -> str | None:
 
 
 def _settings(
-    cards: str | None, colours: str | None, verdicts: object, clock: object, score: str | None
+    cards: str | None,
+    colours: str | None,
+    verdicts: object,
+    clock: object,
+    score: str | None,
+    words: object,
 ) -> Settings:
     """A player's settings as stored (``NULL``: the default)."""
     shown = Settings.clock if clock is None else bool(clock)
     return Settings(
         cards or Settings.cards, colours or Settings.colours, bool(verdicts), shown,
-        score or Settings.score,
+        score or Settings.score, bool(words),
     )  # fmt: skip
 
 
@@ -659,6 +669,7 @@ def _game_row(row: Row) -> GameRow:
                 row["player_verdicts"],
                 row["player_clock"],
                 row["player_score"],
+                row["player_words"],
             )
             if "player_cards" in row.keys()  # noqa: SIM118 (a Record is no dict)
             else None

@@ -326,4 +326,9 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX games_by_vegas ON games (guild_id, user_id) WHERE scoring = 'vegas';
         """,
     ),
+    # 13: whether a player's boards add the table in words (for screen readers).
+    Migration(
+        sqlite="ALTER TABLE players ADD COLUMN words INTEGER;",
+        postgres="ALTER TABLE players ADD COLUMN words BIGINT;",
+    ),
 ]

@@ -72,20 +72,56 @@ def board_view(board: Board, locale: str = DEFAULT) -> discord.ui.LayoutView:
     Hint, Auto and the move menu while it is played; Share on a win; Review
     on a game over without one."""
     rows = _controls(board, locale)
-    return picture_view(board.text, "table.png", board.alt, accent=accent(board), rows=rows)
+    parts = [board.text, *word_parts(board.words, TEXT - len(board.text), locale)]
+    return picture_view(parts, "table.png", board.alt, accent=accent(board), rows=rows)
+
+
+#: A text part of the table in words: a screenful, split between lines.
+WORDS_PART = 1000
+
+
+def word_parts(lines: Sequence[str], room: int, locale: str = DEFAULT) -> list[str]:
+    """The table in words as text parts of at most ``WORDS_PART`` characters,
+    split between lines, all of them within *room* characters; lines left
+    over are counted in a last one.
+
+    >>> [len(part) for part in word_parts(["a" * 600, "b" * 600, "c"], 4000)]
+    [600, 602]
+    >>> print(word_parts(["a" * 600, "b" * 600, "c"], 700)[-1])
+    … and 2 more lines: the picture's alt text has them all.
+    """
+    parts: list[str] = []
+    part = ""
+    for n, line in enumerate(lines):
+        joined = f"{part}\n{line}" if part else line
+        more = tr(locale, "words.more", n=len(lines) - n)
+        if sum(map(len, parts)) + len(joined) + len(more) > room:
+            return [*parts, *([part] if part else []), more]
+        if len(joined) > WORDS_PART and part:
+            parts.append(part)
+            joined = line
+        part = joined
+    return [*parts, part] if part else parts
 
 
 def picture_view(
-    text: str,
+    text: str | Sequence[str],
     name: str,
     alt: str,
     *,
     accent: int | None = None,
     rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
 ) -> discord.ui.LayoutView:
-    """A Components V2 message of a picture: a container with *text*, the
-    attached file *name* described by *alt*, and rows of buttons and menus."""
-    parts: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(text[:TEXT])] if text else []
+    """A Components V2 message of a picture: a container with *text* (one
+    part or several, ``TEXT`` characters in all), the attached file *name*
+    described by *alt*, and rows of buttons and menus."""
+    texts = [text] if isinstance(text, str) else text
+    parts: list[discord.ui.Item[Any]] = []
+    room = TEXT
+    for part in texts:
+        if part and room > 0:
+            parts.append(discord.ui.TextDisplay(part[:room]))
+            room -= len(part)
     parts.append(
         discord.ui.MediaGallery(
             discord.MediaGalleryItem(f"attachment://{name}", description=alt[:ALT_TEXT])
@@ -447,8 +483,9 @@ async def post_win_card(interaction: Interaction, shared: Shared | Notice, local
     buttons = [
         DealButton(action, shared.game_id, locale=locale) for action in ("deal", "replay", "cheer")
     ]
-    file = discord.File(io.BytesIO(shared.png), "win.png", description=shared.text[:ALT_TEXT])
-    view = picture_view(shared.text, "win.png", shared.text, accent=WON, rows=[buttons])
+    alt = (shared.alt or shared.text)[:ALT_TEXT]
+    file = discord.File(io.BytesIO(shared.png), "win.png", description=alt)
+    view = picture_view(shared.text, "win.png", alt, accent=WON, rows=[buttons])
     await interaction.response.send_message(file=file, view=view)
 
 

@@ -17,7 +17,7 @@ from .answers import post_animation, post_picture, respond
 from .interactions import Interaction, asker_of, bot_is_member
 from .translator import text
 
-GAMES = [Choice(name=cls.title, value=profile) for profile, cls in VARIANTS.items()]
+GAMES = [Choice(name=text(f"title.{profile}"), value=profile) for profile in VARIANTS]
 DRAWS = [Choice(name=text("choice.draw1"), value=1), Choice(name=text("choice.draw3"), value=3)]
 PASSES = [
     Choice(name=text("choice.passes1"), value="1"),
@@ -171,7 +171,7 @@ async def review(interaction: Interaction) -> None:
 @app_commands.command(name="settings", description=text("cmd.settings"))
 @app_commands.describe(
     cards=text("opt.cards"), colours=text("opt.colours"), winnable=text("opt.verdicts"),
-    clock=text("opt.clock"), score=text("opt.score"),
+    clock=text("opt.clock"), score=text("opt.score"), text=text("opt.text"),
 )  # fmt: skip
 @app_commands.choices(cards=CARDS, colours=COLOURS, score=SCORES)
 async def settings_(
@@ -181,11 +181,12 @@ async def settings_(
     winnable: bool | None = None,
     clock: bool | None = None,
     score: str | None = None,
+    text: bool | None = None,
 ) -> None:
     """How your pictures look, whether the board says if a game can still be
-    won, and whether it shows the time."""
+    won, whether it shows the time, and whether it adds the table in words."""
     reply = await interaction.client.preferences.player(
-        asker_of(interaction), cards, colours, winnable, clock, score
+        asker_of(interaction), cards, colours, winnable, clock, score, text
     )
     await respond(interaction, reply)
 

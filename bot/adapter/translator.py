@@ -7,11 +7,12 @@ from __future__ import annotations
 from discord import Locale, app_commands
 
 from texts import CATALOGUES, DEFAULT, locale_of
+from texts import text as text_in
 
 
 def text(key: str) -> app_commands.locale_str:
     """The English text of catalogue *key*, marked for the translator."""
-    return app_commands.locale_str(CATALOGUES[DEFAULT][key], key=key)
+    return app_commands.locale_str(text_in(DEFAULT, key), key=key)
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -27,4 +28,5 @@ class CatalogueTranslator(app_commands.Translator):
         language = locale_of(locale.value)
         if key is None or language == DEFAULT:
             return None  # English is the text itself
-        return CATALOGUES[language].get(key)
+        translated = CATALOGUES[language].get(key)
+        return translated if isinstance(translated, str) else None

@@ -18,7 +18,7 @@ from render import (
     describe,
     render_table,
 )
-from render.text import clock, status_line
+from render.text import clock, status_line, table_words
 from solitaire import Game, Move
 from solitaire.scoring import Scoring, points
 from solitaire.solver import Outcome
@@ -159,6 +159,7 @@ class BoardMaker:
             winnable=None if known is None else known.outcome is Outcome.WON,
             reviewable=reviewable(row.status, game),
             race_id=row.race_id,
+            words=tuple(table_words(game, locale)) if settings.words else (),
         )
 
     async def _settings(self, user_id: int) -> Settings:
@@ -209,5 +210,5 @@ class BoardMaker:
     def _picture(
         game: Game, elapsed: float | None, locale: str, theme: Theme, size: Metrics
     ) -> tuple[bytes, str]:
-        png = render_table(game, theme=theme, size=size, elapsed=elapsed)
+        png = render_table(game, theme=theme, size=size, elapsed=elapsed, locale=locale)
         return png, describe(game, locale)

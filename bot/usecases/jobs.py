@@ -19,11 +19,13 @@ from render import (
     render_replay,
     render_stats_card,
     render_win_card,
+    win_card_words,
 )
 from solitaire import Move, Snapshot, load_game, load_position
 from solitaire.hindsight import position_after, searcher, turning_point
 from solitaire.scoring import Scoring, points
 from solitaire.solver import HINT_SECONDS, Outcome, solve
+from texts import DEFAULT, tr
 
 
 @dataclass(frozen=True)
@@ -86,9 +88,9 @@ def search(record: Mapping[str, Any], seconds: float = HINT_SECONDS) -> Searched
     return Searched(solution.outcome, (), fallback.notation if fallback else None)
 
 
-def replay_gif(record: Mapping[str, Any], theme: str) -> Replay:
+def replay_gif(record: Mapping[str, Any], theme: str, locale: str = DEFAULT) -> Replay:
     """The animated replay of a finished game (bounded in frames and bytes)."""
-    return render_replay(record, theme=THEMES[theme])
+    return render_replay(record, theme=THEMES[theme], locale=locale)
 
 
 def win_card(
@@ -100,25 +102,31 @@ def win_card(
     standing: Standing | None = None,
     streak: int = 0,
     scoring: str = "off",
-) -> tuple[bytes, int | None]:
-    """The win card, and the game's score as *scoring* counts it (``None``:
-    none), worked out here with the replay the card needs anyway."""
+    locale: str = DEFAULT,
+) -> tuple[bytes, int | None, str]:
+    """The win card, the game's score as *scoring* counts it (``None``:
+    none), worked out here with the replay the card needs anyway, and the
+    card's alt text: every word on it."""
     game = load_game(record)
     chosen = Scoring.named(scoring)
     scored = points(game, chosen, elapsed)
-    tile = (
-        None if scored is None else (str(scored), "Vegas" if chosen is Scoring.VEGAS else "score")
-    )
+    label = tr(locale, "tile.vegas" if chosen is Scoring.VEGAS else "tile.score")
+    tile = None if scored is None else (str(scored), label)
     png = render_win_card(
         game, player=player, elapsed=elapsed, hints=hints, theme=THEMES[theme],
-        standing=standing, streak=streak, score=tile,
+        standing=standing, streak=streak, score=tile, locale=locale,
     )  # fmt: skip
-    return png, scored
+    alt = win_card_words(
+        game, player=player, elapsed=elapsed, hints=hints, standing=standing,
+        streak=streak, score=tile, locale=locale,
+    )  # fmt: skip
+    return png, scored, alt
 
 
-def celebration_gif(record: Mapping[str, Any], theme: str) -> Replay:
+def celebration_gif(record: Mapping[str, Any], theme: str, locale: str = DEFAULT) -> Replay:
     """The cards of a won game bouncing off its foundations (under 2 MB)."""
-    return Replay(render_celebration(load_game(record), theme=THEMES[theme]), 1, 0)
+    picture = render_celebration(load_game(record), theme=THEMES[theme], locale=locale)
+    return Replay(picture, 1, 0)
 
 
 def stats_card(
@@ -172,7 +180,7 @@ class Review:
     gif: bytes = b""
 
 
-def review(record: Mapping[str, Any], seconds: float, theme: str) -> Review:
+def review(record: Mapping[str, Any], seconds: float, theme: str, locale: str = DEFAULT) -> Review:
     """Finds whether the deal of *record* could be won and, if so, the last
     position of the game from which it still could (see :mod:`solitaire.hindsight`)."""
     moves = list(record["moves"])
@@ -182,21 +190,27 @@ def review(record: Mapping[str, Any], seconds: float, theme: str) -> Review:
         return Review(start.outcome)
     end = judge(len(moves))
     if end.outcome is Outcome.WON:
-        return _review_from(record, len(moves), end.moves, theme, lost=False)
+        return _review_from(record, len(moves), end.moves, theme, locale, lost=False)
     lost_at_end = end.outcome is Outcome.UNWINNABLE
     point = turning_point(judge, 0, start.moves, len(moves), high_lost=lost_at_end)
-    return _review_from(record, point.kept, point.line, theme, lost=point.lost or None)
+    return _review_from(record, point.kept, point.line, theme, locale, lost=point.lost or None)
 
 
 def _review_from(
-    record: Mapping[str, Any], kept: int, line: Sequence[Move], theme: str, *, lost: bool | None
+    record: Mapping[str, Any],
+    kept: int,
+    line: Sequence[Move],
+    theme: str,
+    locale: str,
+    *,
+    lost: bool | None,
 ) -> Review:
     """The review with a GIF of *line* played from the position after *kept* moves."""
     game = position_after(record, kept)
     shown = load_position(game.profile, game.position(), **game.options)
     for move in line:
         shown.play(move.notation)
-    gif = render_replay(shown.to_record(), theme=THEMES[theme], max_frames=60).gif
+    gif = render_replay(shown.to_record(), theme=THEMES[theme], max_frames=60, locale=locale).gif
     return Review(Outcome.WON, kept, lost, tuple(move.notation for move in line), gif)
 
 

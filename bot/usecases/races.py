@@ -95,7 +95,7 @@ class Races:
         except BadOption as error:
             return Notice(error.text(locale))
         if game is None:
-            return Notice(tr(locale, "daily.by_hand", game=find_variant(profile).title))
+            return Notice(tr(locale, "daily.by_hand", game=find_variant(profile).name))
         wait = await self._store.take_turn(asker.user_id, *DEALS, self._clock())
         if wait:
             return Notice(tr(locale, "wait.deals", seconds=f"{wait:g}"))
@@ -372,7 +372,13 @@ def _standings(race: RaceRow, decks: int, locale: str) -> list[str]:
 
 
 def _counts(racer: Racer, locale: str) -> str:
-    return tr(locale, "race.counts", moves=racer.moves, undos=racer.undos, hints=racer.hints)
+    return tr(
+        locale,
+        "race.counts",
+        moves=Msg("count.moves", n=racer.moves),
+        undos=Msg("count.undos", n=racer.undos),
+        hints=Msg("count.hints", n=racer.hints),
+    )
 
 
 def _home(racer: Racer, decks: int) -> str:

@@ -58,6 +58,8 @@ class Board:
     reviewable: bool = False
     #: The race it is played in: the board is then its racer's alone.
     race_id: int | None = None
+    #: The table in words, a line for each pile, for players who asked.
+    words: tuple[str, ...] = ()
 
     @property
     def won(self) -> bool:
@@ -125,6 +127,8 @@ class Shared:
     png: bytes
     text: str
     game_id: int
+    #: Every word on the card, for its alt text.
+    alt: str = ""
 
 
 @dataclass(frozen=True)

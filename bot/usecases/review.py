@@ -28,7 +28,7 @@ class Reviews:
 
     def __init__(self, store: Store, workers: Workers, theme: str = "classic") -> None:
         self._store, self._workers, self._theme = store, workers, theme
-        self._done: OrderedDict[tuple[int, int], Animation] = OrderedDict()
+        self._done: OrderedDict[tuple[int, int, str], Animation] = OrderedDict()
 
     async def refuse(self, asker: Asker, game_id: int) -> Notice | None:
         """Why the asker may not review game *game_id*, if they may not:
@@ -61,7 +61,7 @@ class Reviews:
             return Notice(tr(locale, "review.not_yours"))  # names no one
         if row.status == Status.WON:
             return Notice(tr(locale, "review.won"))
-        key = (row.id, row.revision)
+        key = (row.id, row.revision, locale)
         done = self._done.get(key)
         if done is None:
             # A game still being played is reviewed only once it is stuck:
@@ -70,7 +70,7 @@ class Reviews:
                 return Notice(tr(locale, "review.playing"))
             try:
                 found = await self._workers.run(
-                    Kind.REVIEW, jobs.review, row.record, REVIEW_SECONDS, self._theme,
+                    Kind.REVIEW, jobs.review, row.record, REVIEW_SECONDS, self._theme, locale,
                     player=asker.user_id,
                 )  # fmt: skip
             except BadRecord as error:

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from render import CLASSIC, Theme
+from render.text import Glance, glance, said
 from solitaire import (
     BadOption,
     BadRecord,
@@ -113,7 +114,7 @@ class GameService:
             todays = daily_deal(game.profile, self.boards.today())
             while not (daily or practice) and game.deal == todays and game.rules_code == "":
                 if deal is not None:
-                    return Notice(tr(locale, "daily.by_hand", game=game.title))
+                    return Notice(tr(locale, "daily.by_hand", game=game.name))
                 game = new_game(profile, None, winnable=winnable, **resolved)
         except BadOption as error:
             return Notice(error.text(locale))
@@ -142,7 +143,7 @@ class GameService:
         except UnfinishedGame as unfinished:
             old = unfinished.game
             return Unfinished(
-                tr(locale, "start.unfinished", game=game.title, deal=old.deal, n=len(old.moves)),
+                tr(locale, "start.unfinished", game=game.name, deal=old.deal, n=len(old.moves)),
                 old.id,
                 game.profile,
                 game.options,
@@ -151,7 +152,7 @@ class GameService:
                 winnable=winnable and deal is None,
             )
         await self._take_turn(asker, *DEALS)
-        news = news or tr(locale, "start.new", game=game.title, deal=game.deal)
+        news = news or tr(locale, "start.new", game=game.name, deal=game.deal)
         row = dataclasses.replace(row, settings=settings)
         return await self.boards.board(row, game, news, locale)
 
@@ -169,10 +170,10 @@ class GameService:
         if counted is not None and counted.status == Status.PLAYING:
             return await self.show(asker, counted.id)
         if counted is None:
-            news = tr(locale, "daily.first", game=cls.title, day=day, deal=deal)
+            news = tr(locale, "daily.first", game=cls.name, day=day, deal=deal)
         else:
             status = Msg(f"state.{counted.status}")
-            news = tr(locale, "daily.again", game=cls.title, day=day, status=status)
+            news = tr(locale, "daily.again", game=cls.name, day=day, status=status)
         return await self.start(
             asker,
             cls.profile,
@@ -289,7 +290,7 @@ class GameService:
             row = await self._store.set_status(row.id, Status.RESIGNED)
         except Conflict:
             return Notice(tr(asker.locale, "game.changed"))
-        news = tr(asker.locale, "resign.done", game=game.title, deal=game.deal)
+        news = tr(asker.locale, "resign.done", game=game.name, deal=game.deal)
         return await self.boards.board(row, game, news, asker.locale)
 
     async def suggestions(self, asker: Asker, typed: str = "") -> list[tuple[str, str]]:
@@ -350,7 +351,7 @@ class GameService:
 
     @staticmethod
     def help(asker: Asker) -> str:
-        return tr(asker.locale, "help")
+        return tr(asker.locale, "help") + "\n" + tr(asker.locale, "help.text")
 
     # -- inside --------------------------------------------------------------------
 
@@ -432,6 +433,9 @@ class GameService:
                     return Notice(tr(locale, "board.stale"))
                 if not undo and len(game.moves) >= MAX_MOVES:
                     return Notice(tr(locale, "game.too_long", n=MAX_MOVES))
+                # A player who reads the table in words hears what a move did.
+                worded = first.settings is not None and first.settings.words
+                before = glance(game) if worded else None
                 try:
                     if undo and not game.has_history:
                         taken_back = game.moves[-1]
@@ -464,6 +468,8 @@ class GameService:
                     raise
                 self.live.remember(row, game)
                 row = replace(row, settings=first.settings)  # read with the game just now
+                if before is not None:
+                    news = in_words(news, before, game, locale)
                 return await self.boards.board(row, game, news.render(locale), locale)
         return Notice(tr(locale, "game.busy"))
 
@@ -507,6 +513,16 @@ def busy_notice(busy: Busy, locale: str) -> Notice:
     """Why a heavy job was not taken: the player's own is still running, or
     too many players want one now."""
     return Notice(tr(locale, "busy.yours" if busy.mine else "busy.all"))
+
+
+def in_words(news: Msg, before: Glance, game: Game, locale: str) -> Msg:
+    """The news of a move told in one sentence for a player who reads the
+    table in words: what moved where, what turned up, how many cards are home."""
+    if news.key == "move.played":
+        return Msg("move.played", move=news.params["move"], what=said(before, game, locale))
+    if news.key in ("auto.played", "auto.finished"):
+        return Msg("said.after", news=news, home=Msg("said.home", n=game.cards_home))
+    return news
 
 
 def _hint(game: Game, notation: str, outcome: Outcome, locale: str) -> Notice:

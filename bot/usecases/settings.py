@@ -24,6 +24,7 @@ class Preferences:
         verdicts: bool | None = None,
         clock: bool | None = None,
         score: str | None = None,
+        words: bool | None = None,
     ) -> Notice:
         """Changes what the player names and says what their settings are now."""
         scores = ("off", "standard", "vegas")
@@ -40,6 +41,7 @@ class Preferences:
             current.verdicts if verdicts is None else verdicts,
             current.clock if clock is None else clock,
             score or current.score,
+            current.words if words is None else words,
         )
         if wanted != current:
             await self._store.set_settings(asker.user_id, wanted)
@@ -52,7 +54,8 @@ class Preferences:
         status = "settings.verdicts_on" if wanted.verdicts else "settings.verdicts_off"
         shown = "settings.clock_on" if wanted.clock else "settings.clock_off"
         scored = tr(asker.locale, f"settings.score.{wanted.score}")
-        lines = (said, tr(asker.locale, status), tr(asker.locale, shown), scored)
+        worded = tr(asker.locale, "settings.text_on" if wanted.words else "settings.text_off")
+        lines = (said, tr(asker.locale, status), tr(asker.locale, shown), scored, worded)
         return Notice("\n".join(lines))
 
     async def server(self, asker: Asker, threads: bool | None) -> Notice:

@@ -43,8 +43,8 @@ class Social:
         self._clock = clock
         self._theme = theme
         self._boards = BoardMaker(store, clock, theme)
-        self._replays: OrderedDict[tuple[int, int, bool], Replay] = OrderedDict()
-        self._making: dict[tuple[int, int, bool], asyncio.Future[Replay]] = {}
+        self._replays: OrderedDict[tuple[int, int, bool, str], Replay] = OrderedDict()
+        self._making: dict[tuple[int, int, bool, str], asyncio.Future[Replay]] = {}
 
     async def remember(self, user_id: int, name: str) -> None:
         """Keeps a player's display name for leaderboards."""
@@ -72,8 +72,8 @@ class Social:
         results = [(p, await self._store.stats(user_id, p, guild_id=guild_id)) for p in profiles]
         played = [(p, s) for p, s in results if s.played] or results[:1]
         header = tuple(tr(locale, f"stats.{column}") for column in _COLUMNS)
-        rows = [_stats_row(VARIANTS[p].title, s) for p, s in played]
-        lines = [f"{VARIANTS[p].title}: {_summary(s, locale)}" for p, s in played]
+        rows = [_stats_row(VARIANTS[p].name.render(locale), s) for p, s in played]
+        lines = [f"{VARIANTS[p].name.render(locale)}: {_summary(s, locale)}" for p, s in played]
         # Races played and won: in one's own stats, as the games are.
         raced, won = await self._store.race_results(user_id) if guild_id is None else (0, 0)
         if raced:
@@ -113,7 +113,7 @@ class Social:
         dailies = await self._store.daily_leaderboard(guild_id, cls.profile, since_day=since_day)
         names = await self._store.names([row.user_id for row in [*wins, *dailies]])
         span = tr(locale, "top.all") if days is None else tr(locale, "top.days", n=days)
-        lines = [f"**{cls.title} — {span}**", tr(locale, "top.wins")]
+        lines = [f"**{cls.name.render(locale)} — {span}**", tr(locale, "top.wins")]
         lines += [
             tr(locale, "top.row", place=i, name=_name(names, row.user_id), won=row.won,
                played=row.played)
@@ -169,9 +169,10 @@ class Social:
         timed = settings.clock
         elapsed = row.seconds if timed else None
         try:
-            png, scored = await self._workers.run(
+            png, scored, alt = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
-                self._theme.name, standing, streak, settings.score, player=asker.user_id,
+                self._theme.name, standing, streak, settings.score, locale,
+                player=asker.user_id,
             )  # fmt: skip
         except BadRecord as error:
             return Notice(error.text(locale))
@@ -183,12 +184,12 @@ class Social:
         what = Msg("share.daily") if row.daily else Msg("share.deal", deal=row.deal)
         text = tr(
             locale, "share.text" if timed else "share.untimed", name=markdown.name(name),
-            game=find_variant(row.profile).title, what=what, n=len(row.moves),
+            game=find_variant(row.profile).name, what=what, n=len(row.moves),
             time=clock(row.seconds), marks=marks,
         )  # fmt: skip
         if scored is not None:
             text = f"{text} ({score_text(Scoring.named(settings.score), scored, locale)})"
-        return Shared(png, text, row.id)
+        return Shared(png, text, row.id, alt)
 
     async def refuse_replay(
         self, asker: Asker, game_id: int, *, cheer: bool = False
@@ -198,7 +199,7 @@ class Social:
         row = await open_to_others(self._store, asker, game_id, utc_day(self._clock()))
         if isinstance(row, Notice):
             return row
-        key = (row.id, row.revision, cheer)
+        key = (row.id, row.revision, cheer, asker.locale)
         busy = self._workers.refuses(Kind.GIF, asker.user_id)
         if key in self._replays or key in self._making or busy is None:
             return None
@@ -216,7 +217,7 @@ class Social:
             return row
         if cheer and row.status != Status.WON:
             return Notice(tr(locale, "share.not_won"))
-        key = (row.id, row.revision, cheer)
+        key = (row.id, row.revision, cheer, locale)
         replay = self._replays.get(key)
         if replay is None:
             try:
@@ -234,7 +235,7 @@ class Social:
         return Animation(replay.gif, note)
 
     async def _replay(
-        self, key: tuple[int, int, bool], record: Mapping[str, Any], player: int
+        self, key: tuple[int, int, bool, str], record: Mapping[str, Any], player: int
     ) -> Replay:
         """Makes the GIF of one game at one revision in a worker; presses that
         come while it is being made wait for the same one."""
@@ -246,6 +247,7 @@ class Social:
                     jobs.celebration_gif if key[2] else jobs.replay_gif,
                     record,
                     self._theme.name,
+                    key[3],
                     player=player,
                 )
             )

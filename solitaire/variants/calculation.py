@@ -81,7 +81,7 @@ class Calculation(Game):
 
     def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> Msg | None:
         if len(cards) > 1:
-            return Msg("rule.one_at_a_time_in", game=self.title)
+            return Msg("rule.one_at_a_time_in", game=self.name)
         if pile_kind(source) == "foundation":
             return Msg("rule.foundation_stays")
         return None

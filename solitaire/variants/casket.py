@@ -91,7 +91,7 @@ class Casket(Game):
 
     def _why_not_take(self, source: str, cards: tuple[Card, ...]) -> Msg | None:
         if len(cards) > 1:
-            return Msg("rule.one_at_a_time_in", game=self.title)
+            return Msg("rule.one_at_a_time_in", game=self.name)
         kind = pile_kind(source)
         if kind == "foundation":
             return Msg("rule.foundation_stays")

@@ -107,7 +107,7 @@ class CastlesEnd(Game):
             return Msg("castles.neighbour", card=moving, top=target[-1])
         limit = self.supermove_limit(move.target)
         if len(cards) > limit:
-            return Msg("castles.supermove", limit=limit, code=move.target)
+            return Msg("castles.supermove", n=limit, code=move.target)
         return None
 
     def _foundation_refuses(self, moving: Card, pile: tuple[Card, ...], code: str) -> Msg | None:

@@ -1,13 +1,20 @@
 """English: the app's texts — the table in words, replies, buttons,
-commands, stats, the console. ``de.py`` beside it has the same keys."""
+commands, stats, the pictures' words, the console. Every other language is
+a catalogue in ``texts/locale``; a pair is a text's singular and plural."""
 
 from __future__ import annotations
 
-TEXTS: dict[str, str] = {
+TEXTS: dict[str, str | tuple[str, str]] = {
     # -- the table in words: status line, alt text, terminal -------------------
-    "status.draw": "{game}, draw {n}",
+    "ordinal.zero": "{n}th",
+    "ordinal.one": "{n}st",
+    "ordinal.two": "{n}nd",
+    "ordinal.few": "{n}rd",
+    "ordinal.many": "{n}th",
+    "ordinal.other": "{n}th",
+    "status.draw": ("{game}, draw {n}", "{game}, draw {n}"),
     "status.deal": "deal {deal}",
-    "status.moves": "{n:move|moves}",
+    "status.moves": ("{n} move", "{n} moves"),
     "status.base": "base rank {rank}",
     "status.won": "WON",
     "status.stuck": "no moves left",
@@ -27,6 +34,58 @@ TEXTS: dict[str, str] = {
     "alt.run": "{first} … {top} ({n} up)",
     "alt.top": "top {top} ({n} up)",
     "table.face_down": "{n} face down",
+    # -- the pictures' words: captions, the win card ---------------------------
+    "caption.cards": ("{n} card", "{n} cards"),
+    "caption.jewels": ("{n} jewel", "{n} jewels"),
+    "caption.no_pass_limit": "no pass limit",
+    "caption.last_pass": "last pass",
+    "caption.passes_left": ("{n} more pass", "{n} more passes"),
+    "caption.done": "done",
+    "caption.next": "next: {rank}",
+    "wincard.won": "{player} won {game}!",
+    "wincard.draw": ("draw {n}", "draw {n}"),
+    "wincard.passes": ("{n} pass", "{n} passes"),
+    "wincard.unlimited": "unlimited passes",
+    "wincard.position": "a set position",
+    "wincard.foundations": "The foundations are complete.",
+    "wincard.alt": "Win card: {words}",
+    "wincard.tile": "{label}: {value}",
+    "tile.moves": "moves",
+    "tile.time": "time",
+    "tile.score": "score",
+    "tile.vegas": "Vegas",
+    "tile.none": "none",
+    "tile.no_help": "no undo, no hint",
+    "tile.today": "today",
+    "tile.on_deal": "on this deal",
+    "tile.streak": "wins in a row",
+    # -- the table in words (/settings text) -----------------------------------
+    "suit.0": "spades",
+    "suit.1": "hearts",
+    "suit.2": "diamonds",
+    "suit.3": "clubs",
+    "words.card": "{rank} of {suit}",
+    "words.line": "{pile}: {cards}",
+    "words.stock": "stock",
+    "words.waste": "waste",
+    "words.jewels": "jewels",
+    "words.empty": "empty",
+    "words.down": ("{n} face down", "{n} face down"),
+    "words.up_to": "up to {card}",
+    "words.pile_top": ("{n} card, {card} on top", "{n} cards, {card} on top"),
+    "words.pile_down": ("{n} card face down", "{n} cards face down"),
+    "words.more": "… and {n} more lines: the picture's alt text has them all.",
+    "said.moved": "{card} from {source} to {target}",
+    "said.run": "{first} to {last} from {source} to {target}",
+    "said.drew": "drew {card}",
+    "said.turned_over": "turned the waste over",
+    "said.turned_up": "{card} turned up",
+    "said.home": ("{n} card home", "{n} cards home"),
+    "said.after": "{news} {home:cap}.",
+    "opt.text": "add the table in words to every board, for screen readers",
+    "settings.text_on": "Every board now also shows the table in words, a line for each pile, and says what each move did.",
+    "settings.text_off": "Boards show the table as a picture (its alt text describes it).",
+    "help.text": "**Screen reader?** `/settings text:true` adds the table in words to every board.",
     # -- the bot: games, moves, boards ------------------------------------------
     "oops": "Something went wrong on my side. Please try again; /show shows your game as it stands.",
     "wait.deals": "That is a lot of new deals: try again in {seconds} s.",
@@ -39,8 +98,14 @@ TEXTS: dict[str, str] = {
     "wait.hints": "One hint at a time: try again in {seconds} s.",
     "start.new": "New game: {game}, deal {deal}.",
     "start.unfinished": (
-        "You have a {game} game in progress (deal {deal}, {n:move|moves}). "
-        "Resume it, or abandon it for a new deal?"
+        (
+            "You have a {game} game in progress (deal {deal}, {n} move). "
+            "Resume it, or abandon it for a new deal?"
+        ),
+        (
+            "You have a {game} game in progress (deal {deal}, {n} moves). "
+            "Resume it, or abandon it for a new deal?"
+        ),
     ),
     "daily.by_hand": "That is today's daily deal of {game}: play it with `/daily`. It can be dealt by number from tomorrow (UTC).",
     "daily.first": "Daily {game} of {day}, deal {deal}: your first game of it counts.",
@@ -58,7 +123,7 @@ TEXTS: dict[str, str] = {
     "move.undone": "Took back `{move}`.",
     "move.redone": "Played `{move}` again.",
     "auto.played": "Auto: {moves}.",
-    "auto.finished": "Finished: {n:card|cards} sent home.",
+    "auto.finished": ("Finished: {n} card sent home.", "Finished: {n} cards sent home."),
     "auto.none": "No card can safely go to a foundation now.",
     "hint.move": "Hint: `{move}` — {what}.",
     "hint.winning": "Hint: `{move}` — {what} (it leads to a win).",
@@ -72,8 +137,8 @@ TEXTS: dict[str, str] = {
     ),
     "won": "You won in {n} moves ({time}{extra})! Press **Share** to show it off.",
     "won.untimed": "You won in {n} moves{extra}! Press **Share** to show it off.",
-    "won.undos": ", {n:undo|undos}",
-    "won.hints": ", {n:hint|hints}",
+    "won.undos": (", {n} undo", ", {n} undos"),
+    "won.hints": (", {n} hint", ", {n} hints"),
     "standing": "That is {place:ord} of {n} {where}.",
     "standing.today": "today",
     "standing.on": "on {day}",
@@ -105,7 +170,7 @@ TEXTS: dict[str, str] = {
     "button.deal": "Play this deal",
     "button.replay": "Replay",
     "menu.placeholder": "Choose a move…",
-    "menu.from": "{pile} … ({n:move|moves})",
+    "menu.from": ("{pile} … ({n} move)", "{pile} … ({n} moves)"),
     "menu.back": "↩ every pile",
     "menu.pile": "Moves from {pile}…",
     "menu.empty": "no moves",
@@ -202,7 +267,7 @@ TEXTS: dict[str, str] = {
     ),
     "help.anywhere": "Here I cannot read the chat: move with the board's buttons and menu, or with `/move`.",
     # -- settings, threads, retired boards -----------------------------------
-    "cmd.settings": "How your pictures look: card size and colours.",
+    "cmd.settings": "Your boards: card size, colours, clock, score, the table in words.",
     "cmd.server": "This server's settings: a thread for each game.",
     "opt.cards": "normal or large print",
     "opt.colours": "two colours, or four (a colour for each suit)",
@@ -269,7 +334,10 @@ TEXTS: dict[str, str] = {
     "race.racing": "{bar}",
     "race.stuck": "stuck",
     "race.out_of_time": "out of time",
-    "race.counts": "{moves:move|moves}, {undos:undo|undos}, {hints:hint|hints}",
+    "race.counts": "{moves}, {undos}, {hints}",
+    "count.moves": ("{n} move", "{n} moves"),
+    "count.undos": ("{n} undo", "{n} undos"),
+    "count.hints": ("{n} hint", "{n} hints"),
     "race.your_board": "🏁 Your race board: only you see it. Lost it? Press **Play** on the race card.",
     "race.watching": "👀 Watching {racer} · {home} home",
     "race.servers_only": "Races are run in a server channel where the bot is.",
@@ -317,8 +385,14 @@ TEXTS: dict[str, str] = {
     "settings.score.off": "No score is kept.",
     "settings.score.standard": "Klondike is scored Standard (as in Windows); other games count the cards home.",
     "settings.score.vegas": "Klondike is scored Vegas: -52 a deal, +5 a card home, a running total in each server; other games count the cards home.",
-    "stats.vegas": "Vegas total: {points} points in {n:game|games}",
+    "stats.vegas": (
+        "Vegas total: {points} points in {n} game",
+        "Vegas total: {points} points in {n} games",
+    ),
     "top.vegas": "**Vegas totals:**",
-    "top.vegas_row": "{place}. {name} — {points} points in {n:game|games}",
+    "top.vegas_row": (
+        "{place}. {name} — {points} points in {n} game",
+        "{place}. {name} — {points} points in {n} games",
+    ),
     "top.no_vegas": "nobody plays Vegas here yet",
 }

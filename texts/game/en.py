@@ -1,20 +1,43 @@
 """English: the game's texts — ranks, piles, moves, refusals, rules.
 
-``de.py`` beside it has the same keys."""
+Every other language is a catalogue in ``texts/locale``."""
 
 from __future__ import annotations
 
-_RANKS = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
-
-TEXTS: dict[str, str] = {
+TEXTS: dict[str, str | tuple[str, str]] = {
     # -- words used inside other texts -----------------------------------------
     "sep.or": " or ",
     "word.none": "none",
-    **{f"rank.{n}": name for n, name in enumerate(_RANKS, 1)},
-    **{
-        f"rank.a.{n}": ("an " if name in ("Ace", "8") else "a ") + name
-        for n, name in enumerate(_RANKS, 1)
-    },
+    "title.klondike": "Klondike",
+    "title.calculation": "Calculation",
+    "title.castles-end": "Castle's End",
+    "title.casket": "Casket",
+    "rank.1": "Ace",
+    "rank.2": "2",
+    "rank.3": "3",
+    "rank.4": "4",
+    "rank.5": "5",
+    "rank.6": "6",
+    "rank.7": "7",
+    "rank.8": "8",
+    "rank.9": "9",
+    "rank.10": "10",
+    "rank.11": "Jack",
+    "rank.12": "Queen",
+    "rank.13": "King",
+    "rank.a.1": "an Ace",
+    "rank.a.2": "a 2",
+    "rank.a.3": "a 3",
+    "rank.a.4": "a 4",
+    "rank.a.5": "a 5",
+    "rank.a.6": "a 6",
+    "rank.a.7": "a 7",
+    "rank.a.8": "an 8",
+    "rank.a.9": "a 9",
+    "rank.a.10": "a 10",
+    "rank.a.11": "a Jack",
+    "rank.a.12": "a Queen",
+    "rank.a.13": "a King",
     "pile.stock": "the stock",
     "pile.waste": "the waste",
     "pile.jewels": "the jewels",
@@ -60,7 +83,7 @@ TEXTS: dict[str, str] = {
     "rule.pile_empty": "{pile:cap} is empty.",
     "rule.stock_draws": "Stock cards are drawn with `s`.",
     "rule.no_face_up": "{pile:cap} has no face-up card.",
-    "rule.face_up": "{pile:cap} has {n:face-up card|face-up cards}.",
+    "rule.face_up": ("{pile:cap} has {n} face-up card.", "{pile:cap} has {n} face-up cards."),
     "rule.no_draw": "{game} has no draw: move the stock card to a pile instead.",
     "rule.nothing_to_undo": "There is nothing to undo.",
     "rule.nothing_to_redo": "There is nothing to redo.",
@@ -88,8 +111,8 @@ TEXTS: dict[str, str] = {
     "castles.not_run": "The top {n} cards of column {code} are not a run in suit.",
     "castles.neighbour": "{card} can't go on {top}: it needs a card of its suit one rank away.",
     "castles.supermove": (
-        "Only {limit:card|cards} can move to column {code} at once "
-        "with the empty columns there are now."
+        ("Only {n} card can move to column {code} at once with the empty columns there are now."),
+        ("Only {n} cards can move to column {code} at once with the empty columns there are now."),
     ),
     "castles.base": "{card} can't start foundation {code}: the base rank is {rank}.",
     # -- Casket ----------------------------------------------------------------

@@ -1,0 +1,168 @@
+"""The gettext catalogues: current with the English texts they are
+extracted from (with Babel), complete in every language, with nothing left
+in English, and holding every text the code names."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from render.text import captions, glance, said, table_words
+from render.wincard import win_card_words
+from solitaire import load_position, new_game
+from texts import CATALOGUES, DEFAULT, ENGLISH_TEXTS, GAME_KEYS, LOCALES, ordinal, tr
+from texts.catalogues import languages, read, stale, template
+
+ROOT = Path(__file__).parent.parent
+OTHERS = [locale for locale in LOCALES if locale != DEFAULT]
+#: How the code names texts: Msg("key", …), tr(locale, "key", …), text("key").
+KEYWORDS = {"Msg": 1, "tr": 2, "text": 1}
+#: Words a language shares with English: game names, loan words, its own words.
+SHARED = {
+    "klondike", "casket", "castle's", "end", "vegas", "standard", "auto", "bot", "bots",
+    "code", "gif", "utc", "windows", "race", "normal",
+}  # fmt: skip
+ALLOWED = {
+    "de": SHARED | {
+        "also", "apps", "calculation", "chat", "option", "reserve", "server", "servers",
+        "solitaire", "start", "thread", "was",
+    },
+    "fr": SHARED | {
+        "base", "face", "long", "menu", "minutes", "moment", "notation", "options", "pile",
+        "piles", "points", "position", "suit", "table", "total",
+    },
+}  # fmt: skip
+
+
+def named_keys(package: str) -> set[str]:
+    """The text keys that the sources of *package* name: each literal key
+    (or each branch of ``"a" if x else "b"``) given where KEYWORDS says."""
+    keys = set()
+    for path in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None)
+            if name not in KEYWORDS or len(node.args) < KEYWORDS[name]:
+                continue
+            arg = node.args[KEYWORDS[name] - 1]
+            for value in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    keys.add(value.value)
+    return keys
+
+
+def test_the_templates_and_compiled_catalogues_are_current() -> None:
+    # python -m texts.catalogues makes them so; CI would ship stale ones otherwise.
+    assert stale() == []
+
+
+def test_every_text_the_code_names_is_in_the_catalogue() -> None:
+    keys = {message.context for domain in ("game", "app") for message in template(domain)}
+    named = set().union(*(named_keys(package) for package in ("solitaire", "render", "bot")))
+    assert len(named) > 250
+    assert named - keys == set()
+
+
+def test_the_rules_package_speaks_only_in_game_texts() -> None:
+    named = named_keys("solitaire")
+    assert len(named) > 50
+    assert named - GAME_KEYS == set()
+
+
+def test_the_bot_speaks_every_language_that_has_catalogues() -> None:
+    assert set(languages()) == set(OTHERS) and {"de", "fr"} <= set(OTHERS)
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_every_text_is_translated(locale: str) -> None:
+    for domain in ("game", "app"):
+        catalog = read(locale, domain)
+        forms = catalog.num_plurals
+        for message in catalog:
+            if not message.id:
+                continue
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert all(strings) and not message.fuzzy, (locale, message.context)
+            if isinstance(message.id, tuple):
+                assert len(strings) == forms, (locale, message.context)
+
+
+def _words(text: str) -> set[str]:
+    text = re.sub(r"`[^`]*`|\{[^}]*\}|/\w+", " ", text)  # notation, placeholders, commands
+    return {word.lower() for word in re.findall(r"[A-Za-zÀ-ÿ’']{3,}", text)}
+
+
+def _forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (text,) if isinstance(text, str) else text
+
+
+ENGLISH_WORDS = set().union(
+    *(
+        _words(form)
+        for texts in ENGLISH_TEXTS.values()
+        for t in texts.values()
+        for form in _forms(t)
+    )
+)
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_no_english_word_is_left_untranslated(locale: str) -> None:
+    left = {
+        key: sorted(words)
+        for key, text in CATALOGUES[locale].items()
+        for form in _forms(text)
+        if (words := (_words(form) & ENGLISH_WORDS) - ALLOWED[locale])
+    }
+    assert left == {}
+
+
+def test_the_check_finds_english_left_in_a_translation() -> None:
+    assert _words("Tipp: `4 f1` — Ace onto the {pile}") & ENGLISH_WORDS == {"ace", "onto", "the"}
+
+
+def test_plurals_and_ordinals_follow_each_language() -> None:
+    assert [tr("fr", "status.moves", n=n) for n in (0, 1, 2)] == ["0 coup", "1 coup", "2 coups"]
+    assert [tr("de", "status.moves", n=n) for n in (0, 1, 2)] == ["0 Züge", "1 Zug", "2 Züge"]
+    assert [tr("en", "status.moves", n=n) for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
+    assert [ordinal(n, "fr") for n in (1, 2, 21)] == ["1er", "2e", "21e"]
+    assert [ordinal(n, "de") for n in (1, 2)] == ["1.", "2."]
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 22)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "22nd",
+    ]  # fmt: skip
+
+
+def test_the_pictures_words_are_in_french_with_french_card_names() -> None:
+    game = load_position("calculation", {"f1": ["AS"], "f2": ["2H", "4D", "6C", "8S", "TH", "QD"]})
+    notes = captions(game, "fr")
+    assert notes["f2"] == ["ensuite : As"] and notes["f1"] == ["ensuite : 2"]
+    assert notes["s"][0].endswith("cartes") or notes["s"][0].endswith("carte")
+    klondike = new_game("klondike", 4711)
+    assert captions(klondike, "fr")["s"] == ["24 cartes", "dernier tour"]
+    assert tr("fr", "title.calculation") == "Calcul"
+
+
+def test_the_win_card_says_every_word_on_it_in_the_players_language() -> None:
+    game = new_game("klondike", 4711)
+    french = win_card_words(game, player="Ada", elapsed=75.0, hints=1, streak=3, locale="fr")
+    assert french.startswith("Carte de victoire : Ada a gagné au Klondike !")
+    assert "piocher 1" in french and "temps : 1:15" in french and "victoires de suite : 3" in french
+    assert "1 indice" in french
+    assert len(win_card_words(game, player="x" * 2000)) <= 1024
+
+
+def test_the_table_in_words_spells_every_pile_and_each_move_in_one_sentence() -> None:
+    game = new_game("klondike", 4711)
+    lines = table_words(game, "fr")
+    assert lines[0] == "pioche : 24 cartes cachées"
+    assert lines[-1] == "colonne 7 : 6 cachées, 5 de trèfle"
+    before = glance(game)
+    game.play("4 f")
+    assert said(before, game) == (
+        "Ace of clubs from column 4 to foundation f1; 2 of clubs turned up; 1 card home."
+    )
+    assert said(before, game, "de").startswith("Kreuz Ass von Spalte 4 nach Grundstapel f1")
