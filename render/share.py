@@ -14,7 +14,7 @@ from texts import DEFAULT
 
 from .names import fitted
 from .table import draw_table, to_png
-from .theme import CLASSIC, METRICS, Theme, font, index, palette
+from .theme import CLASSIC, METRICS, Theme, face, index, palette
 
 #: A replay lasts about this long, however many moves it has.
 REPLAY_SECONDS = 24.0
@@ -122,7 +122,6 @@ def render_stats_card(
     """Returns a card with *title* over a table: *header*, then *rows*."""
     m = METRICS
     widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
-    cell_font, head_font = font(22), font(20)
     x_positions = [m.margin]
     for width in widths[:-1]:
         x_positions.append(x_positions[-1] + 14 * width + 28)
@@ -131,13 +130,13 @@ def render_stats_card(
     card = Image.new("P", (max(width, 420), height), index(theme, theme.felt_dark))
     card.putpalette(palette(theme)[1].getpalette() or [])
     draw = ImageDraw.Draw(card)
-    big = font(30)
+    big = face(title, 30)
     headline = fitted(title, big, card.width - 2 * m.margin)
     draw.text((m.margin, 14), headline, fill=index(theme, theme.banner), font=big)
     for x, text in zip(x_positions, header, strict=True):
-        draw.text((x, 62), text, fill=index(theme, theme.caption), font=head_font)
+        draw.text((x, 62), text, fill=index(theme, theme.caption), font=face(text, 20))
     for row_number, row in enumerate(rows, 1):
         y = 62 + 34 * row_number
-        for x, text in zip(x_positions, row, strict=True):
-            draw.text((x, y), str(text), fill=index(theme, theme.label), font=cell_font)
+        for x, cell in zip(x_positions, map(str, row), strict=True):
+            draw.text((x, y), cell, fill=index(theme, theme.label), font=face(cell, 22))
     return to_png(card)

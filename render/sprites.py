@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from solitaire import Card
 
 from .theme import RGB, Metrics, Theme, font, palette
+from .theme import face as text_face
 
 _SUPERSAMPLE = 4
 
@@ -164,7 +165,7 @@ def placeholder_sprite(theme: Theme, code: str, m: Metrics) -> tuple[Image.Image
 def text_mask(text: str, size: int) -> Image.Image:
     """Returns *text* as a one-bit mask, for the labels and captions that
     every table repeats."""
-    face = font(size)
+    face = text_face(text, size)
     right, bottom = face.getbbox(text)[2:]
     image = Image.new("L", (max(int(right), 1), max(int(bottom), 1)), 0)
     ImageDraw.Draw(image).text((0, 0), text, fill=255, font=face)

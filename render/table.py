@@ -14,7 +14,7 @@ from texts import DEFAULT
 from .layout import Slot, fan_offsets, layout_for
 from .sprites import back_sprite, card_sprite, code_mask, placeholder_sprite, rank_ink, text_mask
 from .text import captions, status_line
-from .theme import CLASSIC, METRICS, Metrics, Theme, font, index, palette
+from .theme import CLASSIC, METRICS, Metrics, Theme, face, index, palette
 
 Box = tuple[int, int, int, int]
 
@@ -90,7 +90,10 @@ def draw_table(
         lowest = max(lowest, bottom + len(texts.get(code, ())) * m.caption_h)
         for line, text in enumerate(texts.get(code, ())):
             y = slot.y + m.card_h + 3 + line * m.caption_h
-            _write(canvas, (slot.x + 1, y), text, m.caption_size, index(theme, theme.caption))
+            points = m.caption_size  # smaller where a language's words are longer
+            while points > 9 and _width(text, points) > m.card_w + m.gap - 2:
+                points -= 1
+            _write(canvas, (slot.x + 1, y), text, points, index(theme, theme.caption))
     draw = ImageDraw.Draw(canvas)
     if last:
         target = "s" if touched == {"s"} else (last.target or "w")
@@ -127,7 +130,7 @@ SEPARATOR = " · "
 
 @lru_cache(maxsize=4096)
 def _width(text: str, size: int) -> float:
-    return font(size).getlength(text)
+    return face(text, size).getlength(text)
 
 
 def _length(parts: list[str], size: int) -> float:

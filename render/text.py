@@ -13,6 +13,8 @@ from texts import DEFAULT, Msg, tr
 from .layout import SPECS
 
 MAX_DESCRIPTION = 1000
+#: Discord's limit on a picture's alt text.
+MAX_ALT = 1024
 _GROUPS = ("stock", "waste", "jewels", "lid", "reserve", "foundation", "column")
 
 
@@ -149,12 +151,24 @@ def describe(game: Game, locale: str = DEFAULT) -> str:
             codes = [code for code in game.PILES if pile_kind(code) == kind]
             if codes:
                 piles = "; ".join(_pile(game, code, detail, locale) for code in codes)
-                groups.append(f"{tr(locale, 'alt.' + kind)}: {piles}.")
+                groups.append(tr(locale, "alt.group", kind=Msg(f"alt.{kind}"), piles=piles))
         head = f"{status_line(game, locale=locale)}. {layout_line(game.profile, locale)}"
         text = head + " " + " ".join(groups)
         if len(text) <= MAX_DESCRIPTION:
             return text
-    return text[: MAX_DESCRIPTION - 1] + "…"
+    return shorten(text, MAX_DESCRIPTION)
+
+
+def shorten(text: str, limit: int = MAX_ALT) -> str:
+    """*text* cut at a word to at most *limit* characters, ending in ``…``.
+
+    >>> shorten("a picture of a table", 12)
+    'a picture …'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    return (cut[: cut.rfind(" ") + 1] if " " in cut else cut) + "…"
 
 
 def text_table(game: Game, locale: str = DEFAULT) -> str:

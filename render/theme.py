@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+import font_roboto
 from PIL import Image, ImageFont
 
 RGB = tuple[int, int, int]
@@ -89,8 +90,22 @@ SIZES: dict[str, Metrics] = {size.name: size for size in (METRICS, LARGE)}
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font: no system font needed."""
+    """Pillow's bundled scalable font: no system font needed. It draws
+    ASCII alone: :func:`face` picks a font for other words."""
     return ImageFont.load_default(size=size)
+
+
+@cache
+def accented_font(size: int) -> ImageFont.FreeTypeFont:
+    """Roboto (the ``font-roboto`` package), for words with letters beyond
+    ASCII: ``Züge``, ``GAGNÉ``, ``Défausse``."""
+    return ImageFont.truetype(font_roboto.Roboto, size)
+
+
+def face(text: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font that draws *text*: the bundled one for ASCII, whose look the
+    legibility bench measures, else one that has every letter of it."""
+    return font(size) if text.isascii() else accented_font(size)
 
 
 def _ramp(start: RGB, end: RGB, steps: int) -> list[RGB]:

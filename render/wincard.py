@@ -13,11 +13,8 @@ from texts import DEFAULT, ordinal, tr
 from .names import fitted
 from .sprites import back_sprite, card_sprite
 from .table import to_png
-from .text import clock
-from .theme import CLASSIC, Metrics, Theme, font, index, palette
-
-#: Discord's limit on a picture's alt text.
-MAX_ALT = 1024
+from .text import clock, shorten
+from .theme import CLASSIC, Metrics, Theme, face, index, palette
 
 _CARD_W = 720
 #: The foundations' cards, big: four of them, or Casket's eight.
@@ -59,9 +56,9 @@ def render_win_card(
     card.putpalette(palette(theme)[1].getpalette() or [])
     draw = ImageDraw.Draw(card)
     draw.rectangle((0, 0, _CARD_W, 118), fill=index(theme, theme.felt_dark))
-    big = font(44)
-    draw.text((24, 14), _headline(game, player, locale), fill=index(theme, theme.banner), font=big)
-    draw.text((24, 72), _rules(game, locale), fill=index(theme, theme.label), font=font(30))
+    headline, rules = _headline(game, player, locale), _rules(game, locale)
+    draw.text((24, 14), headline, fill=index(theme, theme.banner), font=face(headline, 44))
+    draw.text((24, 72), rules, fill=index(theme, theme.label), font=face(rules, 30))
     # The finished foundations, each a squared-up pile with its king on top.
     step = m.card_w + (24 if len(foundations) <= 4 else 8)
     x = (_CARD_W - (len(foundations) * step - (step - m.card_w))) // 2
@@ -82,15 +79,15 @@ def render_win_card(
         draw.rounded_rectangle(
             (tx, ty, tx + width, ty + 82), 12, fill=index(theme, theme.felt_dark)
         )
-        draw.text((tx + 14, ty + 6), value, fill=index(theme, theme.banner), font=font(38))
-        draw.text((tx + 14, ty + 52), label, fill=index(theme, theme.caption), font=font(26))
+        draw.text((tx + 14, ty + 6), value, fill=index(theme, theme.banner), font=face(value, 38))
+        draw.text((tx + 14, ty + 52), label, fill=index(theme, theme.caption), font=face(label, 26))
     return to_png(card)
 
 
 def _headline(game: Game, player: str, locale: str) -> str:
     """``Ada won Klondike!``, the name shortened to fit the card."""
     before, _, after = tr(locale, "wincard.won", player="\0", game=game.name).partition("\0")
-    big = font(44)
+    big = face(before + after, 44)
     room = _CARD_W - 48 - big.getlength(before + after)
     return before + fitted(player, big, room) + after
 
@@ -170,5 +167,4 @@ def win_card_words(
             + ".",
         ]
     )
-    alt = tr(locale, "wincard.alt", words=words)
-    return alt if len(alt) <= MAX_ALT else alt[: MAX_ALT - 1] + "…"
+    return shorten(tr(locale, "wincard.alt", words=words))

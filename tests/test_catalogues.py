@@ -7,34 +7,25 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from PIL import Image, ImageDraw
 
-from render.text import captions, glance, said, table_words
+from render.samples import samples
+from render.text import captions, describe, glance, said, shorten, table_words
+from render.theme import face
 from render.wincard import win_card_words
-from solitaire import load_position, new_game
-from texts import CATALOGUES, DEFAULT, ENGLISH_TEXTS, GAME_KEYS, LOCALES, ordinal, tr
+from solitaire import VARIANTS, Game, load_position, new_game
+from solitaire.piles import pile_kind
+from tests.english import english_in
+from texts import CATALOGUES, DEFAULT, GAME_KEYS, LOCALES, ordinal, tr
 from texts.catalogues import languages, read, stale, template
 
 ROOT = Path(__file__).parent.parent
 OTHERS = [locale for locale in LOCALES if locale != DEFAULT]
 #: How the code names texts: Msg("key", …), tr(locale, "key", …), text("key").
 KEYWORDS = {"Msg": 1, "tr": 2, "text": 1}
-#: Words a language shares with English: game names, loan words, its own words.
-SHARED = {
-    "klondike", "casket", "castle's", "end", "vegas", "standard", "auto", "bot", "bots",
-    "code", "gif", "utc", "windows", "race", "normal",
-}  # fmt: skip
-ALLOWED = {
-    "de": SHARED | {
-        "also", "apps", "calculation", "chat", "option", "reserve", "server", "servers",
-        "solitaire", "start", "thread", "was",
-    },
-    "fr": SHARED | {
-        "base", "face", "long", "menu", "minutes", "moment", "notation", "options", "pile",
-        "piles", "points", "position", "suit", "table", "total",
-    },
-}  # fmt: skip
 
 
 def named_keys(package: str) -> set[str]:
@@ -91,38 +82,23 @@ def test_every_text_is_translated(locale: str) -> None:
                 assert len(strings) == forms, (locale, message.context)
 
 
-def _words(text: str) -> set[str]:
-    text = re.sub(r"`[^`]*`|\{[^}]*\}|/\w+", " ", text)  # notation, placeholders, commands
-    return {word.lower() for word in re.findall(r"[A-Za-zÀ-ÿ’']{3,}", text)}
-
-
-def _forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
-    return (text,) if isinstance(text, str) else text
-
-
-ENGLISH_WORDS = set().union(
-    *(
-        _words(form)
-        for texts in ENGLISH_TEXTS.values()
-        for t in texts.values()
-        for form in _forms(t)
-    )
-)
-
-
 @pytest.mark.parametrize("locale", OTHERS)
 def test_no_english_word_is_left_untranslated(locale: str) -> None:
     left = {
-        key: sorted(words)
+        key: sorted(found)
         for key, text in CATALOGUES[locale].items()
-        for form in _forms(text)
-        if (words := (_words(form) & ENGLISH_WORDS) - ALLOWED[locale])
+        for form in ((text,) if isinstance(text, str) else text)
+        if (found := english_in(form, locale))
     }
     assert left == {}
 
 
 def test_the_check_finds_english_left_in_a_translation() -> None:
-    assert _words("Tipp: `4 f1` — Ace onto the {pile}") & ENGLISH_WORDS == {"ace", "onto", "the"}
+    assert english_in("Tipp: `4 f1` — Ace onto the {pile}, Klondike", "de") == {
+        "ace",
+        "onto",
+        "the",
+    }
 
 
 def test_plurals_and_ordinals_follow_each_language() -> None:
@@ -139,7 +115,7 @@ def test_plurals_and_ordinals_follow_each_language() -> None:
 def test_the_pictures_words_are_in_french_with_french_card_names() -> None:
     game = load_position("calculation", {"f1": ["AS"], "f2": ["2H", "4D", "6C", "8S", "TH", "QD"]})
     notes = captions(game, "fr")
-    assert notes["f2"] == ["ensuite : As"] and notes["f1"] == ["ensuite : 2"]
+    assert notes["f2"] == ["puis As"] and notes["f1"] == ["puis 2"]
     assert notes["s"][0].endswith("cartes") or notes["s"][0].endswith("carte")
     klondike = new_game("klondike", 4711)
     assert captions(klondike, "fr")["s"] == ["24 cartes", "dernier tour"]
@@ -166,3 +142,62 @@ def test_the_table_in_words_spells_every_pile_and_each_move_in_one_sentence() ->
         "Ace of clubs from column 4 to foundation f1; 2 of clubs turned up; 1 card home."
     )
     assert said(before, game, "de").startswith("Kreuz Ass von Spalte 4 nach Grundstapel f1")
+
+
+def _tallest(profile: str) -> Game:
+    """Every card of the deal face up in the piles that fan out: the most
+    words a table of *profile* can need."""
+    cls = VARIANTS[profile]
+    deck = [f"{r}{s}" for _ in range(cls.DECKS) for s in "SHDC" for r in "A23456789TJQK"]
+    fans = [code for code in cls.PILES if pile_kind(code) in ("column", "waste") and code != "w"]
+    position: dict[str, list[str]] = {code: [] for code in cls.PILES}
+    for n, card in enumerate(deck):
+        position[fans[n % len(fans)]].append(card)
+    return load_position(profile, position)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("profile", sorted(VARIANTS))
+def test_every_picture_has_alt_text_within_discords_limit(profile: str, locale: str) -> None:
+    tallest = _tallest(profile)
+    alt = describe(tallest, locale)
+    assert len(alt) <= 1024
+    assert all(code in alt for code in tallest.PILES)  # every pile is named
+    won = samples(profile)["won"]
+    card = win_card_words(won, player="N" * 32, elapsed=3600.0, hints=9, streak=99, locale=locale)
+    assert len(card) <= 1024 and "N" * 32 in card
+    lines = table_words(tallest, locale)
+    assert len(lines) == len(tallest.PILES)
+
+
+def test_alt_text_is_shortened_at_a_word() -> None:
+    long = " ".join(["Pik König"] * 200)
+    assert len(shorten(long)) <= 1024 and shorten(long).endswith("König …")
+
+
+#: The texts drawn on pictures: the status line, captions, the win card.
+DRAWN = ("status.", "caption.", "wincard.", "tile.", "title.", "rank.", "stats.", "count.")
+
+
+def _ink(text: str, font: Any) -> bytes:
+    image = Image.new("L", (48, 48))
+    ImageDraw.Draw(image).text((8, 8), text, fill=255, font=font)
+    return image.tobytes()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_letter_drawn_on_a_picture_has_a_glyph(locale: str) -> None:
+    for key, text in CATALOGUES[locale].items():
+        if not key.startswith(DRAWN):
+            continue
+        for form in (text,) if isinstance(text, str) else text:
+            drawn = re.sub(r"\{[^}]*\}", "", form)
+            font = face(drawn, 20)
+            missing = _ink("\U0010fffd", font)  # what the font draws for a letter it lacks
+            for letter in set(drawn) - {" "}:
+                assert _ink(letter, font) != missing, (locale, key, letter)
+
+
+def test_the_glyph_check_finds_a_missing_letter() -> None:
+    plain = face("a", 20)  # the bundled font: ASCII alone
+    assert _ink("ü", plain) == _ink("\U0010fffd", plain)

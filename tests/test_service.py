@@ -143,7 +143,7 @@ async def test_a_win_is_stored_and_ends_the_game(service: GameService, store: St
     record = load_position("klondike", piles).to_record()
     row = await store.create_game(ALICE, record)
     won = await board(await service.move(Asker(ALICE), "1 f"))
-    assert won.won and "You won in 1 moves" in won.news
+    assert won.won and "You won in 1 move (" in won.news
     assert (await store.get_game(row.id)).status == "won"
     assert isinstance(await service.move(Asker(ALICE), "s", game_id=row.id), Notice)  # over
 

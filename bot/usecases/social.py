@@ -10,7 +10,7 @@ from typing import Any
 
 from render import CLASSIC, Replay, Theme
 from render.share import LAST_MOVES
-from render.text import clock
+from render.text import clock, shorten
 from solitaire import VARIANTS, BadOption, BadRecord, find_variant
 from solitaire.scoring import Scoring
 from storage import GameRow, NotFound, Stats, Status, Store
@@ -92,7 +92,7 @@ class Social:
             )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)
-        alt = tr(locale, "stats.alt", name=name, lines=" ".join(lines))
+        alt = shorten(tr(locale, "stats.alt", name=name, lines=" ".join(lines)))
         return Picture(png, alt, f"**{markdown.name(name)}** — " + " · ".join(lines))
 
     async def leaderboard(self, asker: Asker, profile: str, period: str = "week") -> Notice:

@@ -19,6 +19,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "status.won": "WON",
     "status.stuck": "no moves left",
     "alt.layout": "Piles from the top row down, each code above its pile: {rows}.",
+    "alt.group": "{kind}: {piles}.",
     "alt.stock": "Stock",
     "alt.waste": "Waste",
     "alt.jewels": "Jewels",
@@ -135,8 +136,14 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "That board is out of date, so nothing was played. "
         "Use the newest board, or /show to post it."
     ),
-    "won": "You won in {n} moves ({time}{extra})! Press **Share** to show it off.",
-    "won.untimed": "You won in {n} moves{extra}! Press **Share** to show it off.",
+    "won": (
+        "You won in {n} move ({time}{extra})! Press **Share** to show it off.",
+        "You won in {n} moves ({time}{extra})! Press **Share** to show it off.",
+    ),
+    "won.untimed": (
+        "You won in {n} move{extra}! Press **Share** to show it off.",
+        "You won in {n} moves{extra}! Press **Share** to show it off.",
+    ),
     "won.undos": (", {n} undo", ", {n} undos"),
     "won.hints": (", {n} hint", ", {n} hints"),
     "standing": "That is {place:ord} of {n} {where}.",
@@ -208,8 +215,14 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "top.solved": "solved in {n} moves, {time}{marks}",
     "top.undo": " (undo)",
     "top.hints": " (hints)",
-    "share.text": "**{name}** won {game}, {what}, in {n} moves ({time}){marks}. Can you beat it?",
-    "share.untimed": "**{name}** won {game}, {what}, in {n} moves{marks}. Can you beat it?",
+    "share.text": (
+        "**{name}** won {game}, {what}, in {n} move ({time}){marks}. Can you beat it?",
+        "**{name}** won {game}, {what}, in {n} moves ({time}){marks}. Can you beat it?",
+    ),
+    "share.untimed": (
+        "**{name}** won {game}, {what}, in {n} move{marks}. Can you beat it?",
+        "**{name}** won {game}, {what}, in {n} moves{marks}. Can you beat it?",
+    ),
     "share.daily": "today's daily",
     "share.deal": "deal {deal}",
     "share.undo": " (with undo)",
