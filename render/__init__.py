@@ -10,7 +10,7 @@ from .share import Replay, render_replay, render_stats_card
 from .table import draw_table, render_table
 from .text import describe, text_table
 from .theme import CLASSIC, FOUR_COLOUR, LARGE, METRICS, SIZES, THEMES, Metrics, Theme
-from .wincard import Standing, render_win_card, win_card_words
+from .wincard import Standing, Win, render_win_card, win_card_words
 
 __all__ = [
     "CLASSIC",
@@ -23,6 +23,7 @@ __all__ = [
     "Replay",
     "Standing",
     "Theme",
+    "Win",
     "describe",
     "draw_table",
     "render_celebration",

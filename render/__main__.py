@@ -18,7 +18,7 @@ from .samples import samples
 from .share import render_replay
 from .table import render_table
 from .theme import SIZES, THEMES
-from .wincard import Standing, render_win_card
+from .wincard import Standing, Win, render_win_card
 
 
 def as_on_phone(png: bytes) -> bytes:
@@ -56,10 +56,8 @@ def main() -> None:
                 write(f"{profile}-{name}{suffix}.png", png)
                 write(f"{profile}-{name}{suffix}-phone.png", as_on_phone(png))
         won = samples(profile)["won"]
-        card = render_win_card(
-            won, player="Ada", elapsed=754.0, standing=Standing(2, 9, daily=True), streak=3,
-            theme=theme,
-        )  # fmt: skip
+        win = Win("Ada", elapsed=754.0, standing=Standing(2, 9, daily=True), streak=3)
+        card = render_win_card(won, win, theme=theme)
         write(f"{profile}-win-card.png", card)
         write(f"{profile}-win-card-phone.png", as_on_phone(card))
         write(f"{profile}-celebration.gif", render_celebration(won, theme=theme))

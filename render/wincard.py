@@ -31,17 +31,22 @@ class Standing:
     daily: bool = False
 
 
+@dataclass(frozen=True)
+class Win:
+    """What a win card tells besides the game: who won, in what time (``None``:
+    not shown), with how many hints, how the win compares, the streak, and
+    the score (a value and its name)."""
+
+    player: str
+    elapsed: float | None = None
+    hints: int = 0
+    standing: Standing | None = None
+    streak: int = 0
+    score: tuple[str, str] | None = None
+
+
 def render_win_card(
-    game: Game,
-    *,
-    player: str,
-    elapsed: float | None = None,
-    hints: int = 0,
-    standing: Standing | None = None,
-    streak: int = 0,
-    theme: Theme = CLASSIC,
-    score: tuple[str, str] | None = None,
-    locale: str = DEFAULT,
+    game: Game, win: Win, *, theme: Theme = CLASSIC, locale: str = DEFAULT
 ) -> bytes:
     """Returns the picture a winner shares, sized for a phone: who won which
     game under which rules, the finished foundations, and tiles for moves,
@@ -49,14 +54,14 @@ def render_win_card(
     win compares; its words in *locale* (:func:`win_card_words` says them)."""
     foundations = [code for code in game.PILES if code.startswith("f")]
     m = _FOUR if len(foundations) <= 4 else _EIGHT
-    tiles = win_facts(game, elapsed, hints, standing, streak, score, locale)
+    tiles = win_facts(game, win, locale)
     rows = -(-len(tiles) // 3)
     height = 150 + m.card_h + 40 + rows * 96 + 16
     card = Image.new("P", (_CARD_W, height), index(theme, theme.felt))
     card.putpalette(palette(theme)[1].getpalette() or [])
     draw = ImageDraw.Draw(card)
     draw.rectangle((0, 0, _CARD_W, 118), fill=index(theme, theme.felt_dark))
-    headline, rules = _headline(game, player, locale), _rules(game, locale)
+    headline, rules = _headline(game, win.player, locale), _rules(game, locale)
     draw.text((24, 14), headline, fill=index(theme, theme.banner), font=face(headline, 44))
     draw.text((24, 72), rules, fill=index(theme, theme.label), font=face(rules, 30))
     # The finished foundations, each a squared-up pile with its king on top.
@@ -110,21 +115,14 @@ def _rules(game: Game, locale: str) -> str:
     return " · ".join(parts)
 
 
-def win_facts(
-    game: Game,
-    elapsed: float | None,
-    hints: int,
-    standing: Standing | None,
-    streak: int,
-    score: tuple[str, str] | None = None,
-    locale: str = DEFAULT,
-) -> list[tuple[str, str]]:
+def win_facts(game: Game, win: Win, locale: str = DEFAULT) -> list[tuple[str, str]]:
     """The card's tiles, each a value and its label."""
+    elapsed, hints, standing, streak = win.elapsed, win.hints, win.standing, win.streak
     tiles = [(str(len(game.moves)), tr(locale, "tile.moves"))]
     if elapsed is not None:
         tiles.append((clock(elapsed), tr(locale, "tile.time")))
-    if score is not None:
-        tiles.append(score)
+    if win.score is not None:
+        tiles.append(win.score)
     if game.undos or hints:
         help_used = []
         if game.undos:
@@ -142,23 +140,13 @@ def win_facts(
     return tiles
 
 
-def win_card_words(
-    game: Game,
-    *,
-    player: str,
-    elapsed: float | None = None,
-    hints: int = 0,
-    standing: Standing | None = None,
-    streak: int = 0,
-    score: tuple[str, str] | None = None,
-    locale: str = DEFAULT,
-) -> str:
+def win_card_words(game: Game, win: Win, locale: str = DEFAULT) -> str:
     """Every word on the win card, for its alt text: the headline, the
     rules, the finished foundations, and each tile as "label: value"."""
-    tiles = win_facts(game, elapsed, hints, standing, streak, score, locale)
+    tiles = win_facts(game, win, locale)
     words = " ".join(
         [
-            tr(locale, "wincard.won", player=player, game=game.name),
+            tr(locale, "wincard.won", player=win.player, game=game.name),
             f"{_rules(game, locale)}.",
             tr(locale, "wincard.foundations"),
             "; ".join(

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from render.samples import samples
 from render.text import captions, describe, glance, said, shorten, table_words
 from render.theme import face
-from render.wincard import win_card_words
+from render.wincard import Win, win_card_words
 from solitaire import VARIANTS, Game, load_position, new_game
 from solitaire.piles import pile_kind
 from tests.english import english_in
@@ -124,11 +124,11 @@ def test_the_pictures_words_are_in_french_with_french_card_names() -> None:
 
 def test_the_win_card_says_every_word_on_it_in_the_players_language() -> None:
     game = new_game("klondike", 4711)
-    french = win_card_words(game, player="Ada", elapsed=75.0, hints=1, streak=3, locale="fr")
+    french = win_card_words(game, Win("Ada", elapsed=75.0, hints=1, streak=3), "fr")
     assert french.startswith("Carte de victoire : Ada a gagné au Klondike !")
     assert "piocher 1" in french and "temps : 1:15" in french and "victoires de suite : 3" in french
     assert "1 indice" in french
-    assert len(win_card_words(game, player="x" * 2000)) <= 1024
+    assert len(win_card_words(game, Win("x" * 2000))) <= 1024
 
 
 def test_the_table_in_words_spells_every_pile_and_each_move_in_one_sentence() -> None:
@@ -164,7 +164,7 @@ def test_every_picture_has_alt_text_within_discords_limit(profile: str, locale: 
     assert len(alt) <= 1024
     assert all(code in alt for code in tallest.PILES)  # every pile is named
     won = samples(profile)["won"]
-    card = win_card_words(won, player="N" * 32, elapsed=3600.0, hints=9, streak=99, locale=locale)
+    card = win_card_words(won, Win("N" * 32, 3600.0, hints=9, streak=99), locale)
     assert len(card) <= 1024 and "N" * 32 in card
     lines = table_words(tallest, locale)
     assert len(lines) == len(tallest.PILES)

@@ -22,7 +22,7 @@ from render.samples import samples
 from render.table import Mark, draw_table
 from render.text import layout_line
 from render.theme import LARGE, METRICS, SIZES
-from render.wincard import win_facts
+from render.wincard import Win, win_facts
 from solitaire import VARIANTS, load_position, new_game
 
 PROFILES = sorted(VARIANTS)
@@ -180,24 +180,25 @@ def test_a_full_casket_game_is_described_in_a_thousand_characters() -> None:
 @pytest.mark.parametrize("profile", PROFILES)
 def test_the_win_card_is_sized_for_a_phone(profile: str) -> None:
     game = samples(profile)["won"]
-    card = decode(render_win_card(game, player="Ada", elapsed=300.0, streak=3))
+    card = decode(render_win_card(game, Win("Ada", elapsed=300.0, streak=3)))
     assert card.width == 720 and 400 < card.height < card.width  # halved on a phone, not cut
 
 
 def test_the_win_card_says_what_help_was_used_and_how_the_win_compares() -> None:
     clean = load_position("klondike", {"1": ["KS"], **{f"f{n}": [] for n in range(1, 5)}})
-    facts = dict((label, value) for value, label in win_facts(clean, 61.0, 0, None, 0))
+    facts = dict((label, value) for value, label in win_facts(clean, Win("Ada", 61.0)))
     assert facts == {"moves": "0", "time": "1:01", "no undo, no hint": "none"}
     game = new_game("klondike", deal=4711)
     game.play("4 f")
     game.undo()
     game.play("4 f")
     facts = dict(
-        (label, value) for value, label in win_facts(game, 61.0, 1, Standing(3, 7, True), 4)
+        (label, value)
+        for value, label in win_facts(game, Win("Ada", 61.0, 1, Standing(3, 7, True), 4))
     )
     assert facts["1 undo, 1 hint"] == "2"
     assert facts["today"] == "3rd/7" and facts["wins in a row"] == "4"
-    alone = win_facts(game, 61.0, 0, Standing(1, 1), 1)  # nothing to compare with
+    alone = win_facts(game, Win("Ada", 61.0, 0, Standing(1, 1), 1))  # nothing to compare with
     assert [label for _, label in alone] == ["moves", "time", "1 undo"]
 
 

@@ -15,6 +15,7 @@ from render import (
     THEMES,
     Replay,
     Standing,
+    Win,
     render_celebration,
     render_replay,
     render_stats_card,
@@ -112,14 +113,9 @@ def win_card(
     scored = points(game, chosen, elapsed)
     label = tr(locale, "tile.vegas" if chosen is Scoring.VEGAS else "tile.score")
     tile = None if scored is None else (str(scored), label)
-    png = render_win_card(
-        game, player=player, elapsed=elapsed, hints=hints, theme=THEMES[theme],
-        standing=standing, streak=streak, score=tile, locale=locale,
-    )  # fmt: skip
-    alt = win_card_words(
-        game, player=player, elapsed=elapsed, hints=hints, standing=standing,
-        streak=streak, score=tile, locale=locale,
-    )  # fmt: skip
+    win = Win(player, elapsed, hints, standing, streak, tile)
+    png = render_win_card(game, win, theme=THEMES[theme], locale=locale)
+    alt = win_card_words(game, win, locale)
     return png, scored, alt
 
 
