@@ -245,7 +245,8 @@ def said(before: Glance, game: Game, locale: str = DEFAULT) -> str:
             parts.append(tr(locale, "said.drew", card=card_words(waste[-1], locale)))
     else:
         moved = game.pile(move.target)[-move.count :]
-        source, target = game.pile_name(move.source), game.pile_name(move.target)
+        # The piles as the table in words names them.
+        source, target = _label(game, move.source, locale), _label(game, move.target, locale)
         if len(moved) > 1:
             first, last = card_words(moved[0], locale), card_words(moved[-1], locale)
             parts.append(
