@@ -5,7 +5,11 @@ in English, and holding every text the code names."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -201,3 +205,24 @@ def test_every_letter_drawn_on_a_picture_has_a_glyph(locale: str) -> None:
 def test_the_glyph_check_finds_a_missing_letter() -> None:
     plain = face("a", 20)  # the bundled font: ASCII alone
     assert _ink("ü", plain) == _ink("\U0010fffd", plain)
+
+
+def test_a_translator_starts_a_language_and_it_speaks_english_until_translated(
+    tmp_path: Path,
+) -> None:
+    shutil.copytree(
+        ROOT / "texts", tmp_path / "texts", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    run = functools.partial(
+        subprocess.run, cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False
+    )
+    started = run([sys.executable, "-m", "texts.catalogues", "--init", "es"])
+    assert started.returncode == 0, started.stderr
+    assert (tmp_path / "texts/locale/es/LC_MESSAGES/app.po").exists()
+    assert run([sys.executable, "-m", "texts.catalogues", "--check"]).returncode == 0
+    spoken = run([
+        sys.executable, "-c",
+        "import texts; print(texts.locale_of('es-ES'), texts.tr('es', 'status.moves', n=2),"
+        " texts.ordinal(3, 'es'))",
+    ])  # fmt: skip
+    assert spoken.stdout.split() == ["es", "2", "moves", "3rd"], spoken.stderr

@@ -203,6 +203,7 @@ def ordinal(n: int, locale: str = DEFAULT) -> str:
     (['1st', '2nd', '3rd', '11th', '21st'], '2.', '1er')
     """
     rule = _ORDINALS.get(locale)
-    if rule is None:
-        locale, rule = DEFAULT, _ORDINALS[DEFAULT]
-    return tr(locale, f"ordinal.{rule(n)}", n=n)
+    key = f"ordinal.{rule(n)}" if rule is not None else ""
+    if key not in _CATALOGUES.get(locale, {}):  # untranslated: English, by English rules
+        locale, key = DEFAULT, f"ordinal.{_ORDINALS[DEFAULT](n)}"
+    return tr(locale, key, n=n)

@@ -69,8 +69,15 @@ def po_bytes(catalog: Catalog) -> bytes:
 
 
 def mo_bytes(catalog: Catalog) -> bytes:
+    """The compiled catalogue: its translated texts (neither fuzzy nor empty)."""
+    done = Catalog(locale=catalog.locale, domain=catalog.domain, fuzzy=False)
+    done.mime_headers = catalog.mime_headers
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.id and all(strings) and not message.fuzzy:
+            done[message.id] = message
     buffer = io.BytesIO()
-    write_mo(buffer, catalog)
+    write_mo(buffer, done)
     return buffer.getvalue()
 
 
