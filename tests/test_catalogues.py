@@ -23,7 +23,7 @@ from render.wincard import Win, win_card_words
 from solitaire import VARIANTS, Game, load_position, new_game
 from solitaire.piles import pile_kind
 from tests.english import english_in
-from texts import CATALOGUES, DEFAULT, GAME_KEYS, LOCALES, ordinal, tr
+from texts import CATALOGUES, DEFAULT, ENGLISH_TEXTS, GAME_KEYS, LOCALES, ordinal, tr
 from texts.catalogues import languages, read, stale, template
 
 ROOT = Path(__file__).parent.parent
@@ -226,3 +226,20 @@ def test_a_translator_starts_a_language_and_it_speaks_english_until_translated(
         " texts.ordinal(3, 'es'))",
     ])  # fmt: skip
     assert spoken.stdout.split() == ["es", "2", "moves", "3rd"], spoken.stderr
+
+
+def test_the_code_gives_every_text_with_plural_forms_its_number() -> None:
+    plural = {key for texts in ENGLISH_TEXTS.values() for key, t in texts.items() if t != str(t)}
+    assert {"status.moves", "won", "castles.supermove"} <= plural
+    countless = []
+    for package in ("solitaire", "render", "bot"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                name = getattr(getattr(node, "func", None), "id", None)
+                if not isinstance(node, ast.Call) or name not in ("Msg", "tr"):
+                    continue
+                key = node.args[KEYWORDS[name] - 1] if len(node.args) >= KEYWORDS[name] else None
+                counted = "n" in {keyword.arg for keyword in node.keywords}
+                if isinstance(key, ast.Constant) and key.value in plural and not counted:
+                    countless.append(f"{path.name}:{node.lineno} {key.value}")
+    assert countless == []
