@@ -2,9 +2,10 @@
 wider than the room for it.
 
 Discord names may hold newlines, control characters, emoji and any script;
-the bundled font draws Latin letters. Accents are dropped (``é`` → ``e``),
-anything else it cannot draw becomes ``?``, and a name too wide for its room
-is clipped with ``...``.
+a font draws what it has glyphs for. A letter the font lacks loses its
+accent (``é`` → ``e`` in the bundled font, which has ASCII alone; Roboto
+keeps it), anything else it cannot draw becomes ``?``, and a name too wide
+for its room is clipped with ``...``.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ _MISSING = "\U0010fffd"  # a private-use character no font draws
 def fitted(name: str, font: Font, width: float) -> str:
     """Returns *name* as it can be drawn in *font* on one line at most *width* wide.
 
-    >>> from render.theme import font
+    >>> from render.theme import accented_font, font
     >>> fitted("Zoë\\n@everyone 😀", font(20), 1000)
     'Zoe @everyone ?'
+    >>> fitted("Zoë\\n@everyone 😀", accented_font(20), 1000)
+    'Zoë @everyone ?'
     >>> fitted("Bartholomew" * 9, font(20), 120)
     'Bartholome...'
     """
@@ -46,10 +49,17 @@ def one_line(text: str) -> str:
 
 
 def drawable(name: str, font: Font) -> str:
-    """*name* on one line, in characters *font* can draw."""
-    folded = unicodedata.normalize("NFKD", one_line(name))
-    plain = "".join(c for c in folded if not unicodedata.combining(c))
-    return "".join(c if _draws(font, c) else "?" for c in plain)
+    """*name* on one line, in characters *font* can draw: a letter it lacks
+    without its accent, if it has that, else ``?``."""
+    drawn = []
+    for character in one_line(name):
+        if not _draws(font, character):
+            folded = unicodedata.normalize("NFKD", character)
+            character = "".join(c for c in folded if not unicodedata.combining(c))
+            if not character or not all(_draws(font, c) for c in character):
+                character = "?"
+        drawn.append(character)
+    return "".join(drawn)
 
 
 def _draws(font: Font, character: str) -> bool:

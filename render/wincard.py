@@ -10,7 +10,7 @@ from solitaire import Game
 from solitaire.variants.klondike import Klondike
 from texts import DEFAULT, ordinal, tr
 
-from .names import fitted
+from .names import Font, fitted
 from .sprites import back_sprite, card_sprite
 from .table import to_png
 from .text import clock, shorten
@@ -61,8 +61,8 @@ def render_win_card(
     card.putpalette(palette(theme)[1].getpalette() or [])
     draw = ImageDraw.Draw(card)
     draw.rectangle((0, 0, _CARD_W, 118), fill=index(theme, theme.felt_dark))
-    headline, rules = _headline(game, win.player, locale), _rules(game, locale)
-    draw.text((24, 14), headline, fill=index(theme, theme.banner), font=face(headline, 44))
+    (headline, big), rules = _headline(game, win.player, locale), _rules(game, locale)
+    draw.text((24, 14), headline, fill=index(theme, theme.banner), font=big)
     draw.text((24, 72), rules, fill=index(theme, theme.label), font=face(rules, 30))
     # The finished foundations, each a squared-up pile with its king on top.
     step = m.card_w + (24 if len(foundations) <= 4 else 8)
@@ -89,12 +89,13 @@ def render_win_card(
     return to_png(card)
 
 
-def _headline(game: Game, player: str, locale: str) -> str:
-    """``Ada won Klondike!``, the name shortened to fit the card."""
+def _headline(game: Game, player: str, locale: str) -> tuple[str, Font]:
+    """``Ada won Klondike!``, the name shortened to fit the card, and the
+    font that draws it (accented names and words keep their accents)."""
     before, _, after = tr(locale, "wincard.won", player="\0", game=game.name).partition("\0")
-    big = face(before + after, 44)
+    big = face(before + player + after, 44)
     room = _CARD_W - 48 - big.getlength(before + after)
-    return before + fitted(player, big, room) + after
+    return before + fitted(player, big, room) + after, big
 
 
 def _rules(game: Game, locale: str) -> str:
@@ -149,7 +150,7 @@ def win_card_words(game: Game, win: Win, locale: str = DEFAULT) -> str:
             tr(locale, "wincard.won", player=win.player, game=game.name),
             f"{_rules(game, locale)}.",
             tr(locale, "wincard.foundations"),
-            "; ".join(
+            tr(locale, "wincard.between").join(
                 tr(locale, "wincard.tile", label=label, value=value) for value, label in tiles
             )
             + ".",

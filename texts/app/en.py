@@ -51,6 +51,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "wincard.foundations": "The foundations are complete.",
     "wincard.alt": "Win card: {words}",
     "wincard.tile": "{label}: {value}",
+    "wincard.between": "; ",
     "tile.moves": "moves",
     "tile.time": "time",
     "tile.score": "score",
