@@ -38,9 +38,10 @@ class Game:
 
     profile: ClassVar[str]
     version: ClassVar[int] = 1
-    #: The game's name in English, and as a message in the player's language.
-    title: ClassVar[str]
+    #: The game's name as a message in the player's language (the catalogue's
+    #: ``title.<profile>``), and in English.
     name: ClassVar[Msg]
+    title: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     PILES: ClassVar[tuple[str, ...]]
     # The piles that may ever receive a card by a move (a pre-filter only).
@@ -60,6 +61,7 @@ class Game:
         super().__init_subclass__(**kwargs)
         if "profile" in cls.__dict__:
             cls.name = Msg(f"title.{cls.profile}")
+            cls.title = cls.name.render()
 
     def __init__(
         self,

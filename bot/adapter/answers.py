@@ -28,9 +28,11 @@ import aiohttp
 import discord
 
 from render.names import one_line
+from render.text import MAX_ALT
 from storage import BoardMessage, Status
 from texts import DEFAULT, tr
 
+from ..usecases import markdown
 from ..usecases.replies import (
     Animation,
     Board,
@@ -51,7 +53,7 @@ log = logging.getLogger("bot")
 
 #: Discord's limits: a thread's name, a file's description (alt text).
 THREAD_NAME = 100
-ALT_TEXT = 1024
+ALT_TEXT = MAX_ALT
 
 
 def board_file(board: Board) -> discord.File:
@@ -87,21 +89,13 @@ def word_parts(lines: Sequence[str], room: int, locale: str = DEFAULT) -> list[s
 
     >>> [len(part) for part in word_parts(["a" * 600, "b" * 600, "c"], 4000)]
     [600, 602]
-    >>> print(word_parts(["a" * 600, "b" * 600, "c"], 700)[-1])
+    >>> print(word_parts(["a" * 600, "b" * 600, "c"], 700)[-1].splitlines()[-1])
     … and 2 more lines: the picture's alt text has them all.
     """
-    parts: list[str] = []
-    part = ""
-    for n, line in enumerate(lines):
-        joined = f"{part}\n{line}" if part else line
-        more = tr(locale, "words.more", n=len(lines) - n)
-        if sum(map(len, parts)) + len(joined) + len(more) > room:
-            return [*parts, *([part] if part else []), more]
-        if len(joined) > WORDS_PART and part:
-            parts.append(part)
-            joined = line
-        part = joined
-    return [*parts, part] if part else parts
+    if not lines:
+        return []
+    fitted = markdown.fit(list(lines), lambda n: tr(locale, "words.more", n=n), room)
+    return markdown.parts(fitted, WORDS_PART)
 
 
 def picture_view(

@@ -49,3 +49,19 @@ def fit(lines: list[str], more: Callable[[int], str], limit: int = MAX_CONTENT) 
         if len(text) <= limit:
             return text
     return more(len(lines))[:limit]
+
+
+def parts(text: str, size: int) -> list[str]:
+    """*text* in parts of at most *size* characters, split between lines (a
+    longer line is a part of its own).
+
+    >>> parts("aaa\\nbb\\ncccc\\nd", 6)
+    ['aaa\\nbb', 'cccc\\nd']
+    """
+    found: list[str] = []
+    for line in text.split("\n"):
+        if found and len(found[-1]) + 1 + len(line) <= size:
+            found[-1] += "\n" + line
+        else:
+            found.append(line)
+    return found

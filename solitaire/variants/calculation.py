@@ -45,7 +45,6 @@ class Calculation(Game):
 
     profile = "calculation"
     version = 1
-    title = "Calculation"
     PILES = ("s", "w1", "w2", "w3", "w4", "f1", "f2", "f3", "f4")
     TARGETS = PILES[1:]
     SYMMETRIC = (PILES[1:5],)

@@ -38,7 +38,6 @@ class Casket(Game):
 
     profile = "casket"
     version = 1
-    title = "Casket"
     DECKS = 2
     DRAWS = True
     PILES = (

@@ -36,7 +36,6 @@ class CastlesEnd(Game):
 
     profile = "castles-end"
     version = 1
-    title = "Castle's End"
     PILES = ("f1", "f2", "f3", "f4", "r1", "r2", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10")
     TARGETS = PILES[:4] + PILES[6:]
     SYMMETRIC = (PILES[:4], PILES[4:6], PILES[6:])

@@ -35,7 +35,6 @@ class Klondike(Game):
 
     profile = "klondike"
     version = 1
-    title = "Klondike"
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         # Cards turned from the stock at a time.
         Option("draw", 1, (1, 3), "d"),
