@@ -27,6 +27,8 @@ class Connected:
 
     #: Locks the rows a read in a write transaction returns (PostgreSQL).
     _FOR_UPDATE = ""
+    #: Equal, where NULL equals NULL.
+    _SAME = " IS "
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._clock = clock
@@ -39,6 +41,12 @@ class Connected:
         """A session in a write transaction, committed when the block ends
         (rolled back if it raises): only then has the write happened."""
         raise NotImplementedError
+
+    async def _write_one(self, sql: str, params: Sequence[object]) -> Row | None:
+        """Runs one statement as a transaction of its own and returns its
+        first row: committed once this returns."""
+        async with self._write() as db:
+            return await db.fetchrow(sql, params)
 
     def _is_unique_violation(self, error: Exception) -> bool:
         """Whether *error* is a unique index refusing a row."""

@@ -204,7 +204,7 @@ class Store(RaceQueries):
             f" finished_at = coalesce(?, finished_at), revision = revision + 1, {_ACTIVE},"
             " updated_at = ?, home = coalesce(?, home), stuck = coalesce(?, stuck),"
             " vegas = coalesce(?, vegas)"
-            " WHERE id = ? AND revision = ? AND status = 'playing' RETURNING *",
+            " WHERE id = ? AND revision = ? AND status = 'playing'",
             (
                 json.dumps(list(moves)), len(moves), json.dumps(list(redo)), undos, hints,
                 None if status is None else str(status), finished_at, now, now, now, now, home,
@@ -220,16 +220,35 @@ class Store(RaceQueries):
         now = self._clock()
         return await self._update(
             f"UPDATE games SET status = ?, finished_at = ?, revision = revision + 1, {_ACTIVE},"
-            " updated_at = ? WHERE id = ? AND status = 'playing' RETURNING *",
+            " updated_at = ? WHERE id = ? AND status = 'playing'",
             (str(status), now if status in FINISHED else None, now, now, now, now, game_id),
             game_id,
         )
 
     async def set_message(
-        self, game_id: int, channel_id: int | None, message_id: int
+        self,
+        game_id: int,
+        channel_id: int | None,
+        message_id: int,
+        *,
+        expected: tuple[int | None, int | None] | None = None,
     ) -> BoardMessage | None:
         """Remembers the message that shows the game's board, and returns the
-        one it replaces (to be retired), if any."""
+        one it replaces (to be retired), if any. Given the board the game is
+        *expected* to have, a compare-and-set of one statement does it; if
+        the game has another, the store says which."""
+        if expected is not None:
+            swapped = await self._write_one(
+                "UPDATE games SET channel_id = coalesce(?, channel_id), message_id = ?"
+                f" WHERE id = ? AND channel_id{self._SAME}? AND message_id{self._SAME}?"
+                " RETURNING id",
+                (channel_id, message_id, game_id, *expected),
+            )
+            if swapped is not None:
+                old_channel, old_message = expected
+                if old_channel is None or old_message in (None, message_id):
+                    return None
+                return old_channel, old_message
         async with self._write() as db:
             old = await db.fetchrow(
                 "SELECT channel_id, message_id FROM games WHERE id = ?" + self._FOR_UPDATE,
@@ -548,8 +567,15 @@ class Store(RaceQueries):
         return None if row is None else _game_row(row)
 
     async def _update(self, sql: str, params: Sequence[object], game_id: int) -> GameRow:
+        """Runs the ``UPDATE games … WHERE …`` *sql* and returns the game as
+        committed. A game in no race (nearly all) is one statement, a
+        transaction of its own; a race game's race is told in the same
+        transaction."""
+        row = await self._write_one(f"{sql} AND race_id IS NULL RETURNING *", params)
+        if row is not None:
+            return _game_row(row)
         async with self._write() as db:
-            row = await db.fetchrow(sql, params)
+            row = await db.fetchrow(f"{sql} RETURNING *", params)
             if row is not None and row["race_id"] is not None:
                 await race_moved(db, row["race_id"], self._clock())
         if row is None:

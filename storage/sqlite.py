@@ -210,11 +210,7 @@ class SQLiteStore(Store):
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_Connection]:
-        try:
-            await asyncio.wait_for(self._write_lock.acquire(), WRITE_WAIT)
-        except TimeoutError:
-            raise StoreUnavailable("the database file: writes are waiting on a stuck one") from None
-        try:
+        async with self._writing():
             await self._session.execute("BEGIN IMMEDIATE")
             try:
                 yield self._session
@@ -223,6 +219,23 @@ class SQLiteStore(Store):
                 raise
             with _unavailable():
                 await self._db.commit()
+
+    async def _write_one(self, sql: str, params: Sequence[object]) -> Row | None:
+        # Outside BEGIN … COMMIT a statement commits as it ends: one trip to
+        # aiosqlite's thread, where a transaction of one statement takes three.
+        async with self._writing():
+            return await self._session.fetchrow(sql, params)
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[None]:
+        """Holds the write lock: no other coroutine's statement lands inside
+        this one's transaction."""
+        try:
+            await asyncio.wait_for(self._write_lock.acquire(), WRITE_WAIT)
+        except TimeoutError:
+            raise StoreUnavailable("the database file: writes are waiting on a stuck one") from None
+        try:
+            yield
         finally:
             self._write_lock.release()
 

@@ -214,6 +214,30 @@ async def test_concurrent_boards_each_retire_the_one_they_replace(store: Store) 
     assert len(retired) == 11 and live not in retired
 
 
+async def test_a_board_replacing_the_one_expected_is_one_compare_and_set(store: Store) -> None:
+    row = await store.create_game(1, new_game("klondike", deal=1).to_record(), channel_id=5)
+    assert await store.set_message(row.id, None, 77, expected=(5, None)) is None
+    assert await store.set_message(row.id, 6, 78, expected=(5, 77)) == (5, 77)
+    # Expecting a board that was replaced meanwhile: the store says which one is live.
+    assert await store.set_message(row.id, 6, 79, expected=(5, 77)) == (6, 78)
+    loaded = await store.get_game(row.id)
+    assert (loaded.channel_id, loaded.message_id) == (6, 79)
+
+
+async def test_concurrent_boards_expecting_one_each_retire_the_one_they_replace(
+    store: Store,
+) -> None:
+    row = await store.create_game(1, new_game("klondike", deal=1).to_record(), channel_id=5)
+    await store.set_message(row.id, 5, 99)
+    replaced = await asyncio.gather(
+        *(store.set_message(row.id, 5, 100 + n, expected=(5, 99)) for n in range(12))
+    )
+    retired = [old[1] for old in replaced if old is not None]
+    live = (await store.get_game(row.id)).message_id
+    # The board expected and every new one but the live one: each retired once.
+    assert sorted(retired) == sorted({99, *range(100, 112)} - {live})
+
+
 async def test_settings_are_remembered_per_player_and_default_to_normal(store: Store) -> None:
     assert await store.settings(1) == Settings("normal", "classic", False)
     await store.set_name(1, "Ada")

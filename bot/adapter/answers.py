@@ -274,7 +274,7 @@ async def _keep_unreachable(
     interaction that posted it may have lapsed); its verdict goes through
     this interaction."""
     bot = bot_of(interaction)
-    await bot.service.remember_board(board.game_id, place.channel_id, place.message_id)
+    await bot.service.remember_board(board, place.channel_id, place.message_id)
     follow(bot, board, place.channel_id, place.message_id, locale, edit=_through(interaction))
 
 
@@ -348,7 +348,7 @@ async def keep_one_board(bot: SolitaireBot, board: Board, place: BoardPlace, loc
     """Remembers the message at *place* as the game's board, retires the one
     before, and looks into whether the game can still be won (for players
     who ask)."""
-    old = await bot.service.remember_board(board.game_id, place.channel_id, place.message_id)
+    old = await bot.service.remember_board(board, place.channel_id, place.message_id)
     if old is not None:
         await _retire(bot, old, place.link, locale)
     follow(bot, board, place.channel_id, place.message_id, locale)

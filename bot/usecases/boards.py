@@ -160,6 +160,7 @@ class BoardMaker:
             reviewable=reviewable(row.status, game),
             race_id=row.race_id,
             words=tuple(table_words(game, locale)) if settings.words else (),
+            replaces=(row.channel_id, row.message_id),
         )
 
     async def _settings(self, user_id: int) -> Settings:

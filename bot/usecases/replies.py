@@ -60,6 +60,9 @@ class Board:
     race_id: int | None = None
     #: The table in words, a line for each pile, for players who asked.
     words: tuple[str, ...] = ()
+    #: The game's board (channel, message) as the store had it when this one
+    #: was made: the one this board replaces, unless another came meanwhile.
+    replaces: tuple[int | None, int | None] | None = None
 
     @property
     def won(self) -> bool:

@@ -53,7 +53,7 @@ from .boards import MAX_CHOICES, BoardMaker
 from .cooldown import Cooldown
 from .hints import KnownLine
 from .live import LiveGames
-from .replies import Asker, BoardPlace, Notice, Reply, Unfinished
+from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
 from .workers import Busy, Kind, Workers
 
 _RETRIES = 3
@@ -322,10 +322,13 @@ class GameService:
         return result[:MAX_CHOICES]
 
     async def remember_board(
-        self, game_id: int, channel_id: int | None, message_id: int
+        self, board: Board, channel_id: int | None, message_id: int
     ) -> BoardMessage | None:
-        """Remembers the game's new board; returns the one it replaces, to retire."""
-        return await self._store.set_message(game_id, channel_id, message_id)
+        """Remembers the message of *board* as its game's board; returns the
+        one it replaces, to retire."""
+        return await self._store.set_message(
+            board.game_id, channel_id, message_id, expected=board.replaces
+        )
 
     async def live_board(self, game_id: int) -> BoardPlace | None:
         """Where the game's live board is, as the store says."""
