@@ -229,6 +229,42 @@ async def test_two_bot_processes_on_one_database_see_each_others_moves(
         assert (await store.get_game(started.game_id)).moves == ["4 f1", "4 f1", "s"]
 
 
+async def test_suggestions_follow_the_current_game_through_moves_new_games_and_resigning(
+    service: GameService,
+) -> None:
+    me = Asker(ALICE)
+    await service.start(me, "klondike", deal=4711)
+    assert (await service.suggestions(me))[0][1] == "4 f1"
+    await service.move(me, "4 f1")
+    # The game as just moved: the ace is home, the two is next.
+    assert (await service.suggestions(me))[0][1] == "4 f1"
+    assert (await service.suggestions(me, "4"))[0][0].startswith("4 f1 — 2♣")
+    await service.start(me, "calculation", deal=1)
+    assert (await service.suggestions(me))[0] == ("s w1 — 9♣ to waste pile w1", "s w1")
+    await service.resign(me)
+    klondike = await service.suggestions(me)  # the Klondike game is current again
+    assert klondike[0][0].startswith("4 f1 — 2♣")
+    await service.resign(me)
+    assert await service.suggestions(me) == []
+
+
+async def test_suggestions_after_a_move_in_another_process_are_of_the_stored_game(
+    store: Store, database_url: str
+) -> None:
+    one = GameService(store)
+    async with await open_store(database_url) as other_store:
+        two = GameService(other_store)
+        await one.start(Asker(ALICE), "klondike", deal=4711)
+        await one.move(Asker(ALICE), "4f")
+        await two.move(Asker(ALICE), "4f")  # the other process moves on
+        await one.move(Asker(ALICE), "s")  # this one reads it afresh, then plays
+        fresh = GameService(store)  # nothing in mind: it reads the store
+        assert await one.suggestions(Asker(ALICE)) == await fresh.suggestions(Asker(ALICE))
+        assert await one.suggestions(Asker(ALICE), "w") == await fresh.suggestions(
+            Asker(ALICE), "w"
+        )
+
+
 @pytest.mark.parametrize(
     "options", [{"deal": 5}, {"start": {}}, {"winnable": True}, {"draw": "3", "passes": "x"}]
 )

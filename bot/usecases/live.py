@@ -56,6 +56,11 @@ class LiveGames:
         self._games.move_to_end(row.id)
         return entry[1]
 
+    def at(self, game_id: int, revision: int) -> Game | None:
+        """Game *game_id* if this process holds it at *revision*."""
+        entry = self._games.get(game_id)
+        return entry[1] if entry is not None and entry[0] == revision else None
+
     async def game(self, row: GameRow) -> Game:
         """The game of *row*: cached, or its record replayed.
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -57,6 +58,8 @@ from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
 from .workers import Busy, Kind, Workers
 
 _RETRIES = 3
+#: The players whose game in play this process keeps in mind (``_in_play``).
+PLAYERS_SEEN = 4096
 #: The most moves a game's record may hold: a long game loads in bounded time.
 MAX_MOVES = 2000
 #: Per player, whichever process serves them: (kind, uses, in seconds). A hint's
@@ -83,6 +86,10 @@ class GameService:
         self.boards = BoardMaker(store, clock, theme)
         # A flood of moves must not crowd out the other players of this process.
         self._moves = Cooldown(30, 5.0, clock=clock)
+        # Per player, the game in play this process last stored or read for
+        # them, as (game id, revision): what /move's suggestions are taken
+        # from, without a trip to the store.
+        self._playing: OrderedDict[int, tuple[int, int]] = OrderedDict()
 
     # -- starting ------------------------------------------------------------------
 
@@ -152,6 +159,7 @@ class GameService:
                 winnable=winnable and deal is None,
             )
         await self._take_turn(asker, *DEALS)
+        self._saw(row)
         news = news or tr(locale, "start.new", game=game.name, deal=game.deal)
         row = dataclasses.replace(row, settings=settings)
         return await self.boards.board(row, game, news, locale)
@@ -290,6 +298,7 @@ class GameService:
             row = await self._store.set_status(row.id, Status.RESIGNED)
         except Conflict:
             return Notice(tr(asker.locale, "game.changed"))
+        self._saw(row)
         news = tr(asker.locale, "resign.done", game=game.name, deal=game.deal)
         return await self.boards.board(row, game, news, asker.locale)
 
@@ -297,10 +306,12 @@ class GameService:
         """Returns up to 25 legal moves of the asker's current game as
         (``notation — what it does``, notation), most useful first, then the
         piles a tap on which plays a move, as (``4 → 4 f1 — …``, ``4``)."""
-        found = await self._find(asker, None)
-        if isinstance(found, Notice):
-            return []
-        _, game = found
+        game = self._in_play(asker.user_id)
+        if game is None:
+            found = await self._find(asker, None)
+            if isinstance(found, Notice):
+                return []
+            _, game = found
         typed = typed.strip().lower().replace(" ", "")
         result = []
         for move in game.ordered_moves():
@@ -330,6 +341,12 @@ class GameService:
             board.game_id, channel_id, message_id, expected=board.replaces
         )
 
+    def dealt_elsewhere(self, user_ids: Iterable[int]) -> None:
+        """These players may have a new current game, dealt outside this
+        service (a race): their suggestions are read from the store again."""
+        for user_id in user_ids:
+            self._playing.pop(user_id, None)
+
     async def live_board(self, game_id: int) -> BoardPlace | None:
         """Where the game's live board is, as the store says."""
         row = await self._store.get_game(game_id)
@@ -357,6 +374,24 @@ class GameService:
         return tr(asker.locale, "help") + "\n" + tr(asker.locale, "help.text")
 
     # -- inside --------------------------------------------------------------------
+
+    def _in_play(self, user_id: int) -> Game | None:
+        """The game in play this process last saw for *user_id*, if it holds
+        it still at that revision. Only suggestions are made from it: a game
+        moved on or started in another process shows here a little later,
+        and a move is checked against the store."""
+        seen = self._playing.get(user_id)
+        return None if seen is None else self.live.at(*seen)
+
+    def _saw(self, row: GameRow) -> None:
+        """Notes *row* as its player's game, if it is one played in chat."""
+        if row.status != Status.PLAYING or row.race_id is not None:
+            self._playing.pop(row.user_id, None)
+            return
+        self._playing[row.user_id] = (row.id, row.revision)
+        self._playing.move_to_end(row.user_id)
+        if len(self._playing) > PLAYERS_SEEN:
+            self._playing.popitem(last=False)
 
     async def _take_turn(
         self, asker: Asker, kind: str, times: int, seconds: float, *, count: bool = True
@@ -388,7 +423,9 @@ class GameService:
         if game_id is None:
             row = await self._store.current_game(asker.user_id)
             if row is None:
+                self._playing.pop(asker.user_id, None)
                 return Notice(tr(locale, "game.none"))
+            self._saw(row)
             if row.race_id is not None and not asker.private:
                 return Notice(tr(locale, "race.not_in_chat"))
             return row
@@ -470,6 +507,7 @@ class GameService:
                     self.live.forget(row.id)  # played here but not stored: forget it
                     raise
                 self.live.remember(row, game)
+                self._saw(row)  # the game changed last is its player's current one
                 row = replace(row, settings=first.settings)  # read with the game just now
                 if before is not None:
                     news = in_words(news, before, game, locale)
