@@ -67,7 +67,6 @@ def draw_table(
     pixels to send while the columns are short). Each code and index drawn
     is added to *marks*."""
     m = size
-    marks = [] if marks is None else marks
     layout = layout_for(game.profile, m)
     canvas = Image.new("P", layout.size, index(theme, theme.felt))
     canvas.putpalette(palette(theme)[1].getpalette() or [])
@@ -84,7 +83,8 @@ def draw_table(
         at = (slot.x + 1, slot.y - m.code_gap - mask.height)
         ink = (*at, at[0] + mask.width, at[1] + mask.height)
         canvas.paste(index(theme, colour), ink, mask)
-        marks.append(Mark("code", code, ink, mask.height))
+        if marks is not None:
+            marks.append(Mark("code", code, ink, mask.height))
         boxes[code] = _draw_pile(canvas, game, code, slot, theme, m, marks)
         bottom = max([slot.y + m.card_h, *(box[3] for box in boxes[code])])
         lowest = max(lowest, bottom + len(texts.get(code, ())) * m.caption_h)
@@ -160,10 +160,10 @@ def _write(canvas: Image.Image, at: tuple[int, int], text: str, size: int, colou
 
 def _draw_pile(
     canvas: Image.Image, game: Game, code: str, slot: Slot, theme: Theme, m: Metrics,
-    marks: list[Mark],
+    marks: list[Mark] | None,
 ) -> list[Box]:  # fmt: skip
-    """Pastes a pile's cards, adds the indices left in sight to *marks*, and
-    returns the box of each card drawn."""
+    """Pastes a pile's cards, adds the indices left in sight to *marks* (if
+    asked), and returns the box of each card drawn."""
     x, y = slot.x, slot.y
     cards = game.pile(code)
     if not cards:
@@ -182,11 +182,15 @@ def _draw_pile(
         shown = list(range(first, len(cards)))
         positions = [(x + (i - first) * m.waste_step, y) for i in shown]
     boxes = []
+    # Image.paste checks its arguments on every call, which costs more than
+    # copying a card: the sprites are the canvas's own kind (paletted alike,
+    # in bounds), so the copy is asked of the image core directly.
+    core = canvas.im
     for n, (i, (px, py)) in enumerate(zip(shown, positions, strict=True)):
         sprite, mask = back_sprite(theme, m) if i < down else card_sprite(theme, cards[i], m)
-        canvas.paste(sprite, (px, py), mask)
+        core.paste(sprite.im, (px, py, px + m.card_w, py + m.card_h), mask.im)
         boxes.append((px, py, px + m.card_w - 1, py + m.card_h - 1))
-        if i < down:
+        if i < down or marks is None:
             continue
         left, top, right, bottom = rank_ink(m, cards[i].rank_label)
         ink = (px + left, py + top, px + right, py + bottom)

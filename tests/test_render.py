@@ -92,6 +92,15 @@ def test_large_print_shows_bigger_indices_than_normal() -> None:
         assert large.indices["phone"] > normal.indices["phone"] * 1.05, profile
 
 
+@pytest.mark.parametrize("profile", sorted(VARIANTS))
+def test_the_bot_draws_the_very_picture_whose_legibility_is_measured(profile: str) -> None:
+    for name, game in samples(profile).items():
+        for size in SIZES.values():
+            measured = draw_table(game, size=size, fit=True, marks=[])
+            sent = draw_table(game, size=size, fit=True)
+            assert sent.tobytes() == measured.tobytes(), (name, size)
+
+
 def test_a_column_too_long_to_show_every_index_hides_middle_ones_whole() -> None:
     column = [f"{r}{s}" for s in "SHD" for r in "KQJT98765"][:26]
     game = load_position("castles-end", {"4": column})
