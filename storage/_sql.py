@@ -49,6 +49,19 @@ _ACTIVE = (
     f"active = active + CASE WHEN ? - updated_at > {MAX_GAP} THEN {MAX_GAP}"
     " WHEN ? < updated_at THEN 0 ELSE ? - updated_at END"
 )
+#: An updated game, with its player's settings as _GAME_AND_SETTINGS reads them.
+_RETURNING = " RETURNING *, " + ", ".join(
+    f"(SELECT {name} FROM players WHERE players.user_id = games.user_id) AS player_{name}"
+    for name in ("cards", "colours", "verdicts", "clock", "score", "words")
+)
+#: The game is still its player's current one (``current_game``): no other
+#: game in play was touched after it.
+_STILL_CURRENT = (
+    " AND NOT EXISTS (SELECT 1 FROM games AS other WHERE other.user_id = games.user_id"
+    " AND other.status = 'playing' AND other.id <> games.id"
+    " AND (other.updated_at > games.updated_at"
+    " OR (other.updated_at = games.updated_at AND other.id > games.id)))"
+)
 #: A game with its player's settings: a board needs both.
 _GAME_AND_SETTINGS = (
     "SELECT games.*, players.cards AS player_cards, players.colours AS player_colours,"
@@ -185,13 +198,17 @@ class Store(RaceQueries):
         home: int | None = None,
         stuck: bool | None = None,
         vegas: int | None = None,
+        still_current: bool = False,
     ) -> GameRow:
-        """Replaces the game's moves if nothing changed it since *expected_revision*;
+        """Replaces the game's moves if nothing changed it since *expected_revision*
+        (and, if *still_current*, it is still its player's current game);
         *home* (cards on the foundations) and *stuck* say how it stands.
 
-        Returns the game as committed: only then has the change happened.
+        Returns the game as committed, with its player's settings: only then
+        has the change happened.
 
-        :raises Conflict: if the game changed meanwhile, or is over.
+        :raises Conflict: if the game changed meanwhile, is over, or (with
+            *still_current*) another game of its player was touched since.
         :raises NotFound: if there is no such game.
         """
         if status is not None and status not in STATUSES:
@@ -204,7 +221,8 @@ class Store(RaceQueries):
             f" finished_at = coalesce(?, finished_at), revision = revision + 1, {_ACTIVE},"
             " updated_at = ?, home = coalesce(?, home), stuck = coalesce(?, stuck),"
             " vegas = coalesce(?, vegas)"
-            " WHERE id = ? AND revision = ? AND status = 'playing'",
+            " WHERE id = ? AND revision = ? AND status = 'playing'"
+            + (_STILL_CURRENT if still_current else ""),
             (
                 json.dumps(list(moves)), len(moves), json.dumps(list(redo)), undos, hints,
                 None if status is None else str(status), finished_at, now, now, now, now, home,
@@ -571,11 +589,11 @@ class Store(RaceQueries):
         committed. A game in no race (nearly all) is one statement, a
         transaction of its own; a race game's race is told in the same
         transaction."""
-        row = await self._write_one(f"{sql} AND race_id IS NULL RETURNING *", params)
+        row = await self._write_one(f"{sql} AND race_id IS NULL{_RETURNING}", params)
         if row is not None:
             return _game_row(row)
         async with self._write() as db:
-            row = await db.fetchrow(f"{sql} RETURNING *", params)
+            row = await db.fetchrow(f"{sql}{_RETURNING}", params)
             if row is not None and row["race_id"] is not None:
                 await race_moved(db, row["race_id"], self._clock())
         if row is None:

@@ -265,6 +265,47 @@ async def test_suggestions_after_a_move_in_another_process_are_of_the_stored_gam
         )
 
 
+async def test_a_move_on_a_game_this_process_holds_reads_nothing_first(
+    service: GameService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = await board(await service.start(Asker(ALICE), "klondike", deal=4711))
+    await service.move(Asker(ALICE), "4f")  # read once: now this process holds it
+    reads: list[str] = []
+    for name in ("current_game", "get_game"):
+        method = getattr(store, name)
+
+        async def counted(*args: object, name: str = name, method: object = method) -> object:
+            reads.append(name)
+            return await method(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(store, name, counted)
+    drawn = await board(await service.move(Asker(ALICE), "s"))
+    pressed = await board(
+        await service.move(Asker(ALICE), "s", game_id=started.game_id, revision=drawn.revision)
+    )
+    assert pressed.revision == drawn.revision + 1 and reads == []
+    assert (await store.get_game(started.game_id)).moves == ["4 f1", "s", "s"]
+
+
+async def test_a_process_behind_another_plays_on_the_game_as_stored(
+    store: Store, database_url: str
+) -> None:
+    one = GameService(store)
+    async with await open_store(database_url) as other_store:
+        two = GameService(other_store)
+        klondike = await board(await one.start(Asker(ALICE), "klondike", deal=4711))
+        await one.move(Asker(ALICE), "4f")  # one holds the game now
+        await two.move(Asker(ALICE), "4f")  # two moves it on: 2♣ home
+        # Legal only as stored: one must not refuse it from its copy.
+        await board(await one.move(Asker(ALICE), "5 4"))
+        assert (await store.get_game(klondike.game_id)).moves == ["4 f1", "4 f1", "5 4"]
+        # Another process starts another game: it is the current one now.
+        calculation = await board(await two.start(Asker(ALICE), "calculation", deal=1))
+        played = await board(await one.move(Asker(ALICE), "s"))  # a move in either game
+        assert played.game_id == calculation.game_id
+        assert (await store.get_game(klondike.game_id)).moves == ["4 f1", "4 f1", "5 4"]
+
+
 @pytest.mark.parametrize(
     "options", [{"deal": 5}, {"start": {}}, {"winnable": True}, {"draw": "3", "passes": "x"}]
 )

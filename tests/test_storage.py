@@ -174,6 +174,34 @@ async def test_a_stale_revision_is_a_conflict_and_changes_nothing(store: Store) 
     assert (await store.get_game(row.id)).moves == ["s"]
 
 
+async def test_a_move_on_the_current_game_is_refused_once_another_game_is_current(
+    store: Store, clock: Clock
+) -> None:
+    klondike = await store.create_game(1, new_game("klondike", deal=1).to_record())
+    await store.set_settings(1, Settings("large", "four-colour"))
+    clock.tick()
+    moved = await store.save_moves(
+        klondike.id, ["s"], expected_revision=klondike.revision, still_current=True
+    )
+    assert moved.settings == Settings("large", "four-colour")  # returned with the game
+    clock.tick()
+    calculation = await store.create_game(1, new_game("calculation", deal=1).to_record())
+    with pytest.raises(Conflict):  # Calculation is the current game now
+        await store.save_moves(
+            klondike.id, ["s", "s"], expected_revision=moved.revision, still_current=True
+        )
+    assert (await store.get_game(klondike.id)).moves == ["s"]
+    # Its board's buttons name it: a press plays on it, and it is current again.
+    clock.tick()
+    await store.save_moves(klondike.id, ["s", "s"], expected_revision=moved.revision)
+    current = await store.current_game(1)
+    assert current is not None and current.id == klondike.id
+    with pytest.raises(Conflict):
+        await store.save_moves(
+            calculation.id, ["s w1"], expected_revision=calculation.revision, still_current=True
+        )
+
+
 async def test_a_finished_game_takes_no_more_moves(store: Store) -> None:
     row = await store.create_game(1, new_game("klondike", deal=1).to_record())
     finished = await store.set_status(row.id, "resigned")

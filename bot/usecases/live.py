@@ -39,7 +39,7 @@ class LiveGames:
         # One lock per game, so that two presses on one game run one after the
         # other; the store's compare-and-set guards against other processes.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._games: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        self._games: OrderedDict[int, tuple[GameRow, Game]] = OrderedDict()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serializes changes to one game in this process."""
@@ -51,15 +51,15 @@ class LiveGames:
     def cached(self, row: GameRow) -> Game | None:
         """The game of *row* if this process holds it at the stored revision."""
         entry = self._games.get(row.id)
-        if entry is None or entry[0] != row.revision:
+        if entry is None or entry[0].revision != row.revision:
             return None
         self._games.move_to_end(row.id)
         return entry[1]
 
-    def at(self, game_id: int, revision: int) -> Game | None:
-        """Game *game_id* if this process holds it at *revision*."""
-        entry = self._games.get(game_id)
-        return entry[1] if entry is not None and entry[0] == revision else None
+    def held(self, game_id: int) -> tuple[GameRow, Game] | None:
+        """Game *game_id* as this process last stored it, with its row (and
+        its player's settings as they were then), if it holds it still."""
+        return self._games.get(game_id)
 
     async def game(self, row: GameRow) -> Game:
         """The game of *row*: cached, or its record replayed.
@@ -99,7 +99,7 @@ class LiveGames:
 
     def remember(self, row: GameRow, game: Game) -> None:
         """Keeps *game* as the stored revision of *row*."""
-        self._games[row.id] = (row.revision, game)
+        self._games[row.id] = (row, game)
         self._games.move_to_end(row.id)
         while len(self._games) > self._size:
             self._games.popitem(last=False)

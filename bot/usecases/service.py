@@ -86,10 +86,10 @@ class GameService:
         self.boards = BoardMaker(store, clock, theme)
         # A flood of moves must not crowd out the other players of this process.
         self._moves = Cooldown(30, 5.0, clock=clock)
-        # Per player, the game in play this process last stored or read for
-        # them, as (game id, revision): what /move's suggestions are taken
-        # from, without a trip to the store.
-        self._playing: OrderedDict[int, tuple[int, int]] = OrderedDict()
+        # Per player, the id of the game in play this process last stored or
+        # read for them: their current game, unless another process has
+        # touched another since (a move on it checks).
+        self._playing: OrderedDict[int, int] = OrderedDict()
 
     # -- starting ------------------------------------------------------------------
 
@@ -376,19 +376,38 @@ class GameService:
     # -- inside --------------------------------------------------------------------
 
     def _in_play(self, user_id: int) -> Game | None:
-        """The game in play this process last saw for *user_id*, if it holds
-        it still at that revision. Only suggestions are made from it: a game
+        """The game in play this process last stored for *user_id*, if it
+        holds it still. Only suggestions are made from it as it is: a game
         moved on or started in another process shows here a little later,
         and a move is checked against the store."""
         seen = self._playing.get(user_id)
-        return None if seen is None else self.live.at(*seen)
+        held = None if seen is None else self.live.held(seen)
+        return None if held is None else held[1]
+
+    def _known(self, asker: Asker, game_id: int | None, revision: int | None) -> GameRow | None:
+        """The row of the game asked for (*game_id*, or the asker's current
+        one) as this process last stored it, if a move may be played from it
+        without reading the store first: the move's compare-and-set proves
+        it fresh (its revision; for the current game, that no other game of
+        the player was touched since), or finds it stale, and then the store
+        is read. ``None`` where only the store can say (or refuse)."""
+        if game_id is None:
+            game_id = self._playing.get(asker.user_id)
+        held = None if game_id is None else self.live.held(game_id)
+        if held is None:
+            return None
+        row = held[0]
+        mine = row.user_id == asker.user_id and (row.race_id is None or asker.private)
+        if not mine or row.status != Status.PLAYING or row.settings is None:
+            return None
+        return row if revision is None or revision == row.revision else None
 
     def _saw(self, row: GameRow) -> None:
         """Notes *row* as its player's game, if it is one played in chat."""
         if row.status != Status.PLAYING or row.race_id is not None:
             self._playing.pop(row.user_id, None)
             return
-        self._playing[row.user_id] = (row.id, row.revision)
+        self._playing[row.user_id] = row.id
         self._playing.move_to_end(row.user_id)
         if len(self._playing) > PLAYERS_SEEN:
             self._playing.popitem(last=False)
@@ -449,17 +468,24 @@ class GameService:
         revision: int | None = None,
         *,
         undo: bool = False,
+        from_store: bool = False,
     ) -> Reply:
         """Applies *change* to the asker's game and stores it, retrying if the
         game changed meanwhile; returns the new board or why nothing changed.
-        Past ``MAX_MOVES`` only an *undo* is played."""
+        Past ``MAX_MOVES`` only an *undo* is played. The game is read from
+        the store unless this process holds it as it last stored it
+        (:meth:`_known`); if that turns out stale, it is read and the change
+        made again."""
         locale = asker.locale
-        first = await self._row(asker, game_id)
+        known = None if from_store else self._known(asker, game_id, revision)
+        first = known or await self._row(asker, game_id)
         if isinstance(first, Notice):
             return first
         async with self.live.lock(first.id):
             for attempt in range(_RETRIES):
                 cached = self.live.cached(first) if attempt == 0 else None
+                if known is not None and cached is None:
+                    break  # moved on while this waited for the lock: read afresh
                 if cached is not None:
                     # Nothing in this process moved it since it was read; a
                     # move from elsewhere fails the compare-and-set below.
@@ -472,6 +498,8 @@ class GameService:
                 if revision is not None and row.revision != revision:
                     return Notice(tr(locale, "board.stale"))
                 if not undo and len(game.moves) >= MAX_MOVES:
+                    if known is not None:
+                        break  # said only of the game as stored
                     return Notice(tr(locale, "game.too_long", n=MAX_MOVES))
                 # A player who reads the table in words hears what a move did.
                 worded = first.settings is not None and first.settings.words
@@ -484,6 +512,8 @@ class GameService:
                     else:
                         news = change(game)
                 except IllegalMove as error:
+                    if known is not None:
+                        break  # a refusal is said only of the game as stored
                     return Notice(error.text(locale))  # the rules changed nothing
                 except Busy as busy:
                     return busy_notice(busy, locale)
@@ -499,19 +529,25 @@ class GameService:
                         home=game.cards_home,
                         stuck=game.is_stuck,
                         vegas=vegas(game) if row.scoring == Scoring.VEGAS else None,
+                        still_current=known is not None and game_id is None,
                     )
                 except Conflict:
                     self.live.forget(row.id)  # changed elsewhere: replay it afresh
+                    if known is not None:
+                        break  # the game asked for may be another now: read afresh
                     continue
                 except BaseException:
                     self.live.forget(row.id)  # played here but not stored: forget it
                     raise
                 self.live.remember(row, game)
                 self._saw(row)  # the game changed last is its player's current one
-                row = replace(row, settings=first.settings)  # read with the game just now
+                if row.settings is None:  # a race game's row comes back without them
+                    row = replace(row, settings=first.settings)
                 if before is not None:
                     news = in_words(news, before, game, locale)
                 return await self.boards.board(row, game, news.render(locale), locale)
+        if known is not None:
+            return await self._change(asker, game_id, change, revision, undo=undo, from_store=True)
         return Notice(tr(locale, "game.busy"))
 
 
