@@ -6,6 +6,7 @@ the reply received, and moves per second.
     python bench/e2e.py [--players 50] [--seconds 20] [--think 0.5] [--crowds button,slash,chat]
     python bench/e2e.py --on postgresql [--database postgresql://postgres@127.0.0.1:5432/postgres]
     python bench/e2e.py --before ../before     # a worktree of earlier code, side by side
+    python bench/e2e.py --before ../before --rounds 3   # each bot 3 times, medians
     python bench/e2e.py --hints 0.1
     python bench/e2e.py --processes 2
     python bench/e2e.py --races 10x4
@@ -38,6 +39,7 @@ import asyncio
 import itertools
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -381,17 +383,23 @@ async def main(args: argparse.Namespace) -> None:
         return
     store = {"database": args.on, "server_url": args.database}
     for how in args.crowds.split(","):
-        null = await crowd(*common, how=how, program=NULL_BOT, **store)
-        print(row(f"{how}: do-nothing bot", null), flush=True)
+        # Each round runs every bot once, the first of the round taking turns:
+        # the machine's speed drifts, and each bot gets its share of the drift.
+        bots = [("do-nothing bot", {"program": NULL_BOT})]
         if args.before:
-            before = await crowd(*common, how=how, code=args.before, **store)
-            print(row(f"{how}: the code before ({args.on})", before), flush=True)
-            print(f"{how}: cpu per move, the code before / do-nothing bot: "
-                  f"{before['cpu ms/move'] / null['cpu ms/move']:.2f}x", flush=True)  # fmt: skip
-        ours = await crowd(*common, how=how, **store)
-        print(row(f"{how}: this bot ({args.on})", ours), flush=True)
-        print(f"{how}: cpu per move, this bot / do-nothing bot: "
-              f"{ours['cpu ms/move'] / null['cpu ms/move']:.2f}x", flush=True)  # fmt: skip
+            bots.append((f"the code before ({args.on})", {"code": args.before}))
+        bots.append((f"this bot ({args.on})", {}))
+        cpu: dict[str, list[float]] = {name: [] for name, _ in bots}
+        for turn in range(args.rounds):
+            for name, how_run in bots[turn % len(bots) :] + bots[: turn % len(bots)]:
+                figures = await crowd(*common, how=how, **how_run, **store)
+                cpu[name].append(figures["cpu ms/move"])
+                print(row(f"{how}: {name}", figures), flush=True)
+        null = statistics.median(cpu["do-nothing bot"])
+        for name, _ in bots[1:]:
+            mine = statistics.median(cpu[name])
+            print(f"{how}: cpu per move, {name} / do-nothing bot: {mine:.2f} / {null:.2f} ms"
+                  f" = {mine / null:.2f}x (medians of {args.rounds})", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
@@ -400,6 +408,7 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--crowds", default="button,slash,chat")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each bot, medians taken")
     parser.add_argument("--on", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument(
         "--before", default="", help="a checkout of earlier code to run side by side (a worktree)"
