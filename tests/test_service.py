@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import AsyncIterator
 
 import pytest
 from PIL import Image
@@ -213,20 +214,25 @@ async def test_hints_and_new_deals_are_rate_limited_per_user(store: Store) -> No
     assert "One hint at a time" not in (await service.move(Asker(ALICE), "h")).text  # type: ignore[union-attr]
 
 
-async def test_two_bot_processes_on_one_database_see_each_others_moves(
+@pytest.fixture
+async def processes(
     store: Store, database_url: str
-) -> None:
-    one = GameService(store)
+) -> AsyncIterator[tuple[GameService, GameService]]:
+    """The services of two bot processes on one database, a store each."""
     async with await open_store(database_url) as other_store:
-        two = GameService(other_store)
-        started = await board(await one.start(Asker(ALICE), "klondike", deal=4711))
-        await one.move(Asker(ALICE), "4f")
-        await two.move(Asker(ALICE), "4f")  # the other process moves on
-        third = await board(
-            await one.move(Asker(ALICE), "s")
-        )  # this one must not play from its old copy
-        assert third.news.startswith("`s`")
-        assert (await store.get_game(started.game_id)).moves == ["4 f1", "4 f1", "s"]
+        yield GameService(store), GameService(other_store)
+
+
+async def test_two_bot_processes_on_one_database_see_each_others_moves(
+    store: Store, processes: tuple[GameService, GameService]
+) -> None:
+    one, two = processes
+    started = await board(await one.start(Asker(ALICE), "klondike", deal=4711))
+    await one.move(Asker(ALICE), "4f")
+    await two.move(Asker(ALICE), "4f")  # the other process moves on
+    third = await board(await one.move(Asker(ALICE), "s"))  # not from its old copy
+    assert third.news.startswith("`s`")
+    assert (await store.get_game(started.game_id)).moves == ["4 f1", "4 f1", "s"]
 
 
 async def test_suggestions_follow_the_current_game_through_moves_new_games_and_resigning(
@@ -249,19 +255,17 @@ async def test_suggestions_follow_the_current_game_through_moves_new_games_and_r
 
 
 async def test_suggestions_after_a_move_in_another_process_are_of_the_stored_game(
-    store: Store, database_url: str
+    store: Store, processes: tuple[GameService, GameService]
 ) -> None:
-    one = GameService(store)
-    async with await open_store(database_url) as other_store:
-        two = GameService(other_store)
-        await one.start(Asker(ALICE), "klondike", deal=4711)
-        await one.move(Asker(ALICE), "4f")
-        await two.move(Asker(ALICE), "4f")  # the other process moves on
-        await one.move(Asker(ALICE), "s")  # this one reads it afresh, then plays
-        fresh = GameService(store)  # nothing in mind: it reads the store
-        assert await one.suggestions(Asker(ALICE)) == await fresh.suggestions(Asker(ALICE))
-        assert await one.suggestions(Asker(ALICE), "w") == await fresh.suggestions(
-            Asker(ALICE), "w"
+    one, two = processes
+    await one.start(Asker(ALICE), "klondike", deal=4711)
+    await one.move(Asker(ALICE), "4f")
+    await two.move(Asker(ALICE), "4f")  # the other process moves on
+    await one.move(Asker(ALICE), "s")  # this one reads it afresh, then plays
+    fresh = GameService(store)  # nothing in mind: it reads the store
+    for typed in ("", "w"):
+        assert await one.suggestions(Asker(ALICE), typed) == await fresh.suggestions(
+            Asker(ALICE), typed
         )
 
 
@@ -288,22 +292,20 @@ async def test_a_move_on_a_game_this_process_holds_reads_nothing_first(
 
 
 async def test_a_process_behind_another_plays_on_the_game_as_stored(
-    store: Store, database_url: str
+    store: Store, processes: tuple[GameService, GameService]
 ) -> None:
-    one = GameService(store)
-    async with await open_store(database_url) as other_store:
-        two = GameService(other_store)
-        klondike = await board(await one.start(Asker(ALICE), "klondike", deal=4711))
-        await one.move(Asker(ALICE), "4f")  # one holds the game now
-        await two.move(Asker(ALICE), "4f")  # two moves it on: 2♣ home
-        # Legal only as stored: one must not refuse it from its copy.
-        await board(await one.move(Asker(ALICE), "5 4"))
-        assert (await store.get_game(klondike.game_id)).moves == ["4 f1", "4 f1", "5 4"]
-        # Another process starts another game: it is the current one now.
-        calculation = await board(await two.start(Asker(ALICE), "calculation", deal=1))
-        played = await board(await one.move(Asker(ALICE), "s"))  # a move in either game
-        assert played.game_id == calculation.game_id
-        assert (await store.get_game(klondike.game_id)).moves == ["4 f1", "4 f1", "5 4"]
+    one, two = processes
+    klondike = await board(await one.start(Asker(ALICE), "klondike", deal=4711))
+    await one.move(Asker(ALICE), "4f")  # one holds the game now
+    await two.move(Asker(ALICE), "4f")  # two moves it on: 2♣ home
+    # Legal only as stored: one must not refuse it from its copy.
+    await board(await one.move(Asker(ALICE), "5 4"))
+    assert (await store.get_game(klondike.game_id)).moves == ["4 f1", "4 f1", "5 4"]
+    # Another process starts another game: it is the current one now.
+    calculation = await board(await two.start(Asker(ALICE), "calculation", deal=1))
+    played = await board(await one.move(Asker(ALICE), "s"))  # a move in either game
+    assert played.game_id == calculation.game_id
+    assert (await store.get_game(klondike.game_id)).moves == ["4 f1", "4 f1", "5 4"]
 
 
 @pytest.mark.parametrize(
