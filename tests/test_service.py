@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.usecases.replies import Asker, Board, Notice, Unfinished
 from bot.usecases.service import MAX_MOVES, GameService
+from bot.usecases.settings import Preferences
 from solitaire import load_game, load_position, new_game
 from storage import Store, open_store
 from tests.databases import execute
@@ -289,6 +290,17 @@ async def test_a_move_on_a_game_this_process_holds_reads_nothing_first(
     )
     assert pressed.revision == drawn.revision + 1 and reads == []
     assert (await store.get_game(started.game_id)).moves == ["4 f1", "s", "s"]
+
+
+async def test_a_move_after_a_change_of_settings_is_told_as_now_set(
+    service: GameService, store: Store
+) -> None:
+    me = Asker(ALICE)
+    await service.start(me, "klondike", deal=4711)
+    assert (await board(await service.move(me, "s"))).news == "`s` — draw from the stock"
+    await Preferences(store, service.live).player(me, words=True)
+    drawn = await board(await service.move(me, "s"))  # this process held the game
+    assert drawn.news.startswith("`s` — Drew ") and drawn.words
 
 
 async def test_a_process_behind_another_plays_on_the_game_as_stored(

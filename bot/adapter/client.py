@@ -106,7 +106,7 @@ class SolitaireBot(discord.AutoShardedClient):
         await self.workers.start()
         self.service = GameService(self.store, self.workers)
         self.social = Social(self.store, self.workers)
-        self.preferences = Preferences(self.store)
+        self.preferences = Preferences(self.store, self.service.live)
         self.verdicts = Verdicts(self.store, self.workers)
         self.reviews = Reviews(self.store, self.workers)
         self.presses = Presses(self)

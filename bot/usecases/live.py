@@ -107,3 +107,8 @@ class LiveGames:
     def forget(self, game_id: int) -> None:
         """Drops a game whose cached state may no longer be the stored one."""
         self._games.pop(game_id, None)
+
+    def forget_player(self, user_id: int) -> None:
+        """Drops the games of a player whose settings (kept with each row) changed."""
+        for game_id in [key for key, (row, _) in self._games.items() if row.user_id == user_id]:
+            del self._games[game_id]

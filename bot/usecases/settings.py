@@ -7,14 +7,18 @@ from render import SIZES, THEMES
 from storage import Settings, Store
 from texts import Msg, tr
 
+from .live import LiveGames
 from .replies import Asker, Notice
 
 
 class Preferences:
     """Players' and servers' settings, kept in the store that every process shares."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, live: LiveGames | None = None) -> None:
         self._store = store
+        # The games this process holds carry their player's settings: a
+        # change here drops them (another process's copies show it a move later).
+        self._live = live
 
     async def player(
         self,
@@ -45,6 +49,8 @@ class Preferences:
         )
         if wanted != current:
             await self._store.set_settings(asker.user_id, wanted)
+            if self._live is not None:
+                self._live.forget_player(asker.user_id)
         said = tr(
             asker.locale,
             "settings.now",
