@@ -18,7 +18,6 @@ import dataclasses
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from render import CLASSIC, Theme
@@ -541,8 +540,6 @@ class GameService:
                     raise
                 self.live.remember(row, game)
                 self._saw(row)  # the game changed last is its player's current one
-                if row.settings is None:  # a race game's row comes back without them
-                    row = replace(row, settings=first.settings)
                 if before is not None:
                     news = in_words(news, before, game, locale)
                 return await self.boards.board(row, game, news.render(locale), locale)
