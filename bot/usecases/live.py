@@ -12,6 +12,7 @@ import contextlib
 import logging
 import weakref
 from collections import OrderedDict
+from collections.abc import Iterable
 
 from solitaire import BadRecord, Game, load_game, restore_game
 from storage import Conflict, GameRow, Status, Store
@@ -23,6 +24,8 @@ from .workers import Kind, Workers
 log = logging.getLogger(__name__)
 
 CACHED_GAMES = 1024
+#: The players whose current game this process keeps in mind.
+PLAYERS_SEEN = 4096
 #: A record longer than this is replayed in a worker process: the loop only
 #: sets up the position it ends in (about 1 µs a move instead of 6).
 LONG_RECORD = 150
@@ -40,6 +43,10 @@ class LiveGames:
         # other; the store's compare-and-set guards against other processes.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._games: OrderedDict[int, tuple[GameRow, Game]] = OrderedDict()
+        # Per player, the id of the game in play this process last stored or
+        # read for them: their current game, unless another process has
+        # touched another since (a move on it checks).
+        self._current: OrderedDict[int, int] = OrderedDict()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serializes changes to one game in this process."""
@@ -60,6 +67,29 @@ class LiveGames:
         """Game *game_id* as this process last stored it, with its row (and
         its player's settings as they were then), if it holds it still."""
         return self._games.get(game_id)
+
+    def current(self, user_id: int) -> tuple[GameRow, Game] | None:
+        """The player's current game as this process last noted it, if it
+        holds it still (see :meth:`held`)."""
+        game_id = self._current.get(user_id)
+        return None if game_id is None else self.held(game_id)
+
+    def note_current(self, row: GameRow) -> None:
+        """Notes *row* as its player's current game, if it is one played in
+        chat; a game over, or a racer's, is no one's to play from memory."""
+        if row.status != Status.PLAYING or row.race_id is not None:
+            self._current.pop(row.user_id, None)
+            return
+        self._current[row.user_id] = row.id
+        self._current.move_to_end(row.user_id)
+        if len(self._current) > PLAYERS_SEEN:
+            self._current.popitem(last=False)
+
+    def forget_current(self, user_ids: Iterable[int]) -> None:
+        """These players may have another current game (none, or one dealt
+        for a race): the store says which."""
+        for user_id in user_ids:
+            self._current.pop(user_id, None)
 
     async def game(self, row: GameRow) -> Game:
         """The game of *row*: cached, or its record replayed.

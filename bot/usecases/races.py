@@ -314,7 +314,7 @@ class Races:
                 asker.locale, f"race.refused.{refused.why}", host=host, invited=invited, most=MOST
             )
             return Notice(text)
-        self._service.dealt_elsewhere(racer.user_id for racer in race.racers)
+        self._service.live.forget_current(racer.user_id for racer in race.racers)
         return self.card(race)
 
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from render import CLASSIC, Theme
@@ -57,8 +56,6 @@ from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
 from .workers import Busy, Kind, Workers
 
 _RETRIES = 3
-#: The players whose game in play this process keeps in mind (``_in_play``).
-PLAYERS_SEEN = 4096
 #: The most moves a game's record may hold: a long game loads in bounded time.
 MAX_MOVES = 2000
 #: Per player, whichever process serves them: (kind, uses, in seconds). A hint's
@@ -85,10 +82,6 @@ class GameService:
         self.boards = BoardMaker(store, clock, theme)
         # A flood of moves must not crowd out the other players of this process.
         self._moves = Cooldown(30, 5.0, clock=clock)
-        # Per player, the id of the game in play this process last stored or
-        # read for them: their current game, unless another process has
-        # touched another since (a move on it checks).
-        self._playing: OrderedDict[int, int] = OrderedDict()
 
     # -- starting ------------------------------------------------------------------
 
@@ -158,7 +151,7 @@ class GameService:
                 winnable=winnable and deal is None,
             )
         await self._take_turn(asker, *DEALS)
-        self._saw(row)
+        self.live.note_current(row)
         news = news or tr(locale, "start.new", game=game.name, deal=game.deal)
         row = dataclasses.replace(row, settings=settings)
         return await self.boards.board(row, game, news, locale)
@@ -297,7 +290,7 @@ class GameService:
             row = await self._store.set_status(row.id, Status.RESIGNED)
         except Conflict:
             return Notice(tr(asker.locale, "game.changed"))
-        self._saw(row)
+        self.live.note_current(row)
         news = tr(asker.locale, "resign.done", game=game.name, deal=game.deal)
         return await self.boards.board(row, game, news, asker.locale)
 
@@ -305,8 +298,13 @@ class GameService:
         """Returns up to 25 legal moves of the asker's current game as
         (``notation — what it does``, notation), most useful first, then the
         piles a tap on which plays a move, as (``4 → 4 f1 — …``, ``4``)."""
-        game = self._in_play(asker.user_id)
-        if game is None:
+        # From the game this process last stored for the player, as it is: a
+        # game moved on or started in another process shows here a little
+        # later, and a move is checked against the store.
+        held = self.live.current(asker.user_id)
+        if held is not None:
+            game = held[1]
+        else:
             found = await self._find(asker, None)
             if isinstance(found, Notice):
                 return []
@@ -340,12 +338,6 @@ class GameService:
             board.game_id, channel_id, message_id, expected=board.replaces
         )
 
-    def dealt_elsewhere(self, user_ids: Iterable[int]) -> None:
-        """These players may have a new current game, dealt outside this
-        service (a race): their suggestions are read from the store again."""
-        for user_id in user_ids:
-            self._playing.pop(user_id, None)
-
     async def live_board(self, game_id: int) -> BoardPlace | None:
         """Where the game's live board is, as the store says."""
         row = await self._store.get_game(game_id)
@@ -374,15 +366,6 @@ class GameService:
 
     # -- inside --------------------------------------------------------------------
 
-    def _in_play(self, user_id: int) -> Game | None:
-        """The game in play this process last stored for *user_id*, if it
-        holds it still. Only suggestions are made from it as it is: a game
-        moved on or started in another process shows here a little later,
-        and a move is checked against the store."""
-        seen = self._playing.get(user_id)
-        held = None if seen is None else self.live.held(seen)
-        return None if held is None else held[1]
-
     def _known(self, asker: Asker, game_id: int | None, revision: int | None) -> GameRow | None:
         """The row of the game asked for (*game_id*, or the asker's current
         one) as this process last stored it, if a move may be played from it
@@ -390,9 +373,7 @@ class GameService:
         it fresh (its revision; for the current game, that no other game of
         the player was touched since), or finds it stale, and then the store
         is read. ``None`` where only the store can say (or refuse)."""
-        if game_id is None:
-            game_id = self._playing.get(asker.user_id)
-        held = None if game_id is None else self.live.held(game_id)
+        held = self.live.current(asker.user_id) if game_id is None else self.live.held(game_id)
         if held is None:
             return None
         row = held[0]
@@ -400,16 +381,6 @@ class GameService:
         if not mine or row.status != Status.PLAYING or row.settings is None:
             return None
         return row if revision is None or revision == row.revision else None
-
-    def _saw(self, row: GameRow) -> None:
-        """Notes *row* as its player's game, if it is one played in chat."""
-        if row.status != Status.PLAYING or row.race_id is not None:
-            self._playing.pop(row.user_id, None)
-            return
-        self._playing[row.user_id] = row.id
-        self._playing.move_to_end(row.user_id)
-        if len(self._playing) > PLAYERS_SEEN:
-            self._playing.popitem(last=False)
 
     async def _take_turn(
         self, asker: Asker, kind: str, times: int, seconds: float, *, count: bool = True
@@ -441,9 +412,9 @@ class GameService:
         if game_id is None:
             row = await self._store.current_game(asker.user_id)
             if row is None:
-                self._playing.pop(asker.user_id, None)
+                self.live.forget_current([asker.user_id])
                 return Notice(tr(locale, "game.none"))
-            self._saw(row)
+            self.live.note_current(row)
             if row.race_id is not None and not asker.private:
                 return Notice(tr(locale, "race.not_in_chat"))
             return row
@@ -539,7 +510,7 @@ class GameService:
                     self.live.forget(row.id)  # played here but not stored: forget it
                     raise
                 self.live.remember(row, game)
-                self._saw(row)  # the game changed last is its player's current one
+                self.live.note_current(row)  # the game changed last is the current one
                 if before is not None:
                     news = in_words(news, before, game, locale)
                 return await self.boards.board(row, game, news.render(locale), locale)
