@@ -443,8 +443,14 @@ class Game:
         left = 52 * self.DECKS - self.cards_home
         if not left or left > self.FINISH_CARDS:
             return None
-        game, line = self.copy(), []
         sources = [code for code in self.PILES if code not in self.foundations]
+        # Its first move is a legal move home: the legal moves are known
+        # (cached per position, and a board lists them), and most positions
+        # have none, so no search is made for them.
+        homeward = set(self.foundations)
+        if not any(m.target in homeward and m.source in sources for m in self.legal_moves()):
+            return None
+        game, line = self.copy(), []
         for _ in range(left):
             move = next(game._generate_legal(sources, game.foundations), None)
             if move is None:

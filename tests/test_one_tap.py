@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solitaire import VARIANTS, AmbiguousMove, IllegalMove, new_game, winnable_deals
+from solitaire import VARIANTS, AmbiguousMove, Game, IllegalMove, new_game, winnable_deals
 from solitaire.solver import Outcome, solve
 from tests.helpers import table
 from tests.test_properties import PROFILES
@@ -135,3 +135,46 @@ def test_finish_is_offered_before_every_win_and_its_line_wins(
                 break
         game.play(move)
     assert game.is_won and offered
+
+
+def greedy_finish(game: Game) -> list[str] | None:
+    """The finishing line as defined: each time, the first legal move home
+    (from a pile that is not a foundation), until every card is home."""
+    left = 52 * game.DECKS - game.cards_home
+    if not left or left > game.FINISH_CARDS:
+        return None
+    finished, line, home = game.copy(), [], set(game.foundations)
+    while not finished.is_won:
+        moves = finished.legal_moves()
+        move = next((m for m in moves if m.target in home and m.source not in home), None)
+        if move is None:
+            return None
+        finished.play(move)
+        line.append(move.notation)
+    return line
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profile=st.sampled_from(PROFILES), pick=st.integers(0, 999), order=st.randoms())
+def test_the_finishing_line_is_the_first_move_home_again_and_again(
+    profile: str, pick: int, order: random.Random
+) -> None:
+    """At every position along a won game, and along a random playout from
+    it, the finishing line offered is the one found by playing the first
+    legal move home until the game is won, or none when that gets stuck."""
+    deals = winnable_deals(VARIANTS[profile], {})
+    game = new_game(profile, deals[pick % len(deals)])
+    searched = solve(game.copy(), max_nodes=30_000, max_seconds=60.0)
+    assume(searched.outcome is Outcome.WON)
+    wandering = game.copy()
+    seen = 0
+    for move in searched.moves:
+        for position in (game, wandering):
+            line = position.finishing_line()
+            assert (None if line is None else [m.notation for m in line]) == greedy_finish(position)
+            seen += line is not None
+        game.play(move)
+        moves = wandering.legal_moves()
+        if moves:
+            wandering.play(order.choice(moves))
+    assert seen
