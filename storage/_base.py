@@ -125,6 +125,9 @@ class GameRow:
     #: Its player's settings, where the read brought them along (``None``: not
     #: read); not part of the game, so not compared.
     settings: Settings | None = field(default=None, compare=False)
+    #: Its player's language as last heard (see ``Store.language``), read
+    #: with the settings (``None``: not read, or never heard).
+    language: str | None = field(default=None, compare=False)
     #: The race it is played in (``None``: a game of the player's own).
     race_id: int | None = None
     #: Cards on its foundations, and whether no move is left, as last saved.

@@ -49,10 +49,11 @@ _ACTIVE = (
     f"active = active + CASE WHEN ? - updated_at > {MAX_GAP} THEN {MAX_GAP}"
     " WHEN ? < updated_at THEN 0 ELSE ? - updated_at END"
 )
-#: An updated game, with its player's settings as _GAME_AND_SETTINGS reads them.
+#: An updated game, with its player's settings and language as
+#: _GAME_AND_SETTINGS reads them.
 _RETURNING = " RETURNING *, " + ", ".join(
     f"(SELECT {name} FROM players WHERE players.user_id = games.user_id) AS player_{name}"
-    for name in ("cards", "colours", "verdicts", "clock", "score", "words")
+    for name in ("cards", "colours", "verdicts", "clock", "score", "words", "language")
 )
 #: The game is still its player's current one (``current_game``): no other
 #: game in play was touched after it.
@@ -62,11 +63,12 @@ _STILL_CURRENT = (
     " AND (other.updated_at > games.updated_at"
     " OR (other.updated_at = games.updated_at AND other.id > games.id)))"
 )
-#: A game with its player's settings: a board needs both.
+#: A game with its player's settings (a board needs both) and language.
 _GAME_AND_SETTINGS = (
     "SELECT games.*, players.cards AS player_cards, players.colours AS player_colours,"
     " players.verdicts AS player_verdicts, players.clock AS player_clock,"
-    " players.score AS player_score, players.words AS player_words"
+    " players.score AS player_score, players.words AS player_words,"
+    " players.language AS player_language"
     " FROM games LEFT JOIN players ON players.user_id = games.user_id"
 )
 
@@ -681,6 +683,7 @@ def _game_row(row: Row) -> GameRow:
         verdict = json.loads(row["verdict"]) if row["verdict"] else None
     except (TypeError, ValueError):
         verdict = None
+    joined = "player_cards" in row.keys()  # noqa: SIM118 (a Record is no dict)
     game = GameRow(
         id=row["id"],
         user_id=row["user_id"],
@@ -715,9 +718,10 @@ def _game_row(row: Row) -> GameRow:
                 row["player_score"],
                 row["player_words"],
             )
-            if "player_cards" in row.keys()  # noqa: SIM118 (a Record is no dict)
+            if joined
             else None
         ),
+        language=(row["player_language"] or None) if joined else None,
         race_id=row["race_id"],
         home=row["home"],
         stuck=bool(row["stuck"]),

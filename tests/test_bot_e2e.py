@@ -355,6 +355,20 @@ async def test_the_same_interaction_answers_in_german_and_in_english(
     assert chat.content.startswith("`4 f1` — A♣ auf Grundstapel f1")
 
 
+async def test_a_chat_move_speaks_the_language_of_the_players_last_interaction(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    board = await server.slash("play", {"game": "klondike", "deal": 4711}, locale="de")
+    german = await server.say("4f", mention=True)
+    assert german.content.startswith("`4 f1` — A♣ auf Grundstapel f1")
+    # Discord now in English: a press tells it, and chat follows.
+    await server.press(server.message(german), german.component(":draw:")["custom_id"])
+    await asyncio.sleep(0.5)  # the language is noted after the answer
+    english = await server.say("s", mention=True)
+    assert english.content.startswith("`s` — draw"), english.content
+    assert board.content.startswith("Neues Spiel")
+
+
 async def test_a_chat_move_after_a_restart_keeps_the_players_language(
     server: FakeDiscord, bot: BotProcess
 ) -> None:

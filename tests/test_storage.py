@@ -400,6 +400,20 @@ async def test_players_names_and_languages_are_kept_apart(store: Store) -> None:
     assert await store.language(7) == "en"
 
 
+async def test_a_game_read_or_moved_with_its_settings_brings_its_players_language(
+    store: Store,
+) -> None:
+    row = await store.create_game(7, new_game("klondike", deal=1).to_record())
+    assert (await store.get_game(row.id)).language is None  # never heard
+    await store.set_language(7, "de")
+    assert (await store.get_game(row.id)).language == "de"
+    current = await store.current_game(7)
+    assert current is not None and current.language == "de"
+    await store.set_language(7, "fr")
+    moved = await store.save_moves(row.id, ["s"], expected_revision=row.revision)
+    assert moved.language == "fr"  # the update says it as stored now
+
+
 async def test_stores_opened_at_the_same_moment_migrate_once(database_url: str) -> None:
     stores = await asyncio.gather(*(open_store(database_url) for _ in range(4)))
     try:

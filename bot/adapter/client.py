@@ -140,11 +140,20 @@ class SolitaireBot(discord.AutoShardedClient):
         if known != told or now - written >= LANGUAGE_FRESH:
             self.languages[user_id] = told, now
             await self.store.set_language(user_id, told)
+        held = self.service.live.current(user_id)
+        if held is not None and held[0].language != told:
+            self.service.live.forget_player(user_id)  # its rows speak the language before
 
     async def language_of(self, message: discord.Message) -> str:
         """The language to answer a plain message in: the author's, as their
-        last interaction told it (read from the store: it may have been another
-        process that heard it), else the server's, else English."""
+        last interaction told it (as stored: it may have been another process
+        that heard it), else the server's, else English. The row of the
+        player's current game that this process holds brings it along, as of
+        that game's last move here: a language heard by another process since
+        is spoken from the move after."""
+        held = self.service.live.current(message.author.id)
+        if held is not None and held[0].language is not None:
+            return held[0].language
         stored = await self.store.language(message.author.id)
         if stored is not None:
             return stored
