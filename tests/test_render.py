@@ -19,9 +19,9 @@ from render import (
 from render.layout import fan_offsets, layout_for
 from render.legibility import SCREENS, legibility
 from render.samples import samples
-from render.table import Mark, draw_table
+from render.table import Mark, draw_table, to_png
 from render.text import layout_line
-from render.theme import LARGE, METRICS, SIZES
+from render.theme import CLASSIC, LARGE, METRICS, SIZES
 from render.wincard import Win, win_facts
 from solitaire import VARIANTS, load_position, new_game
 
@@ -99,6 +99,33 @@ def test_the_bot_draws_the_very_picture_whose_legibility_is_measured(profile: st
             measured = draw_table(game, size=size, fit=True, marks=[])
             sent = draw_table(game, size=size, fit=True)
             assert sent.tobytes() == measured.tobytes(), (name, size)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_png_sent_holds_the_very_pixels_and_colours_drawn(profile: str) -> None:
+    """The table's PNG is written without Pillow's writer: a reader finds its
+    chunks whole (their CRCs checked) and every pixel and colour as drawn."""
+    for name, game in samples(profile).items():
+        for theme in (CLASSIC, FOUR_COLOUR):
+            drawn = draw_table(game, theme=theme, fit=True)
+            sent = render_table(game, theme=theme)
+            Image.open(io.BytesIO(sent)).verify()
+            image = decode(sent)
+            assert (image.mode, image.size) == ("P", drawn.size), name
+            assert image.tobytes() == drawn.tobytes(), name
+            assert image.getpalette() == drawn.getpalette(), name
+            assert len(sent) < 30_000, name  # the files stay small
+
+
+def test_a_picture_with_transparency_or_in_colour_is_written_by_pillow() -> None:
+    see_through = Image.new("P", (3, 2), 1)
+    see_through.putpalette([0, 0, 0, 255, 0, 0])
+    see_through.info["transparency"] = 0
+    coloured = Image.new("RGB", (3, 2), (9, 99, 199))
+    for image in (see_through, coloured):
+        back = decode(to_png(image))
+        assert back.mode == image.mode and back.tobytes() == image.tobytes()
+    assert decode(to_png(see_through)).info["transparency"] == 0
 
 
 def test_a_column_too_long_to_show_every_index_hides_middle_ones_whole() -> None:
