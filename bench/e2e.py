@@ -400,6 +400,16 @@ async def main(args: argparse.Namespace) -> None:
             mine = statistics.median(cpu[name])
             print(f"{how}: cpu per move, {name} / do-nothing bot: {mine:.2f} / {null:.2f} ms"
                   f" = {mine / null:.2f}x (medians of {args.rounds})", flush=True)  # fmt: skip
+        # The machine's speed drifts between rounds more than within one: the
+        # ratios of each round's runs, side by side, and their median.
+        pairs = [(name, "do-nothing bot") for name, _ in bots[1:]]
+        if args.before:
+            pairs.append((bots[-1][0], bots[1][0]))  # this bot / the code before
+        for name, other in pairs:
+            ratios = [mine / theirs for mine, theirs in zip(cpu[name], cpu[other], strict=True)]
+            print(f"{how}: {name} / {other}, round by round: "
+                  + ", ".join(f"{ratio:.2f}" for ratio in ratios)
+                  + f"; median {statistics.median(ratios):.2f}x", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
