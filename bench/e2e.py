@@ -6,7 +6,7 @@ the reply received, and moves per second.
     python bench/e2e.py [--players 50] [--seconds 20] [--think 0.5] [--crowds button,slash,chat]
     python bench/e2e.py --on postgresql [--database postgresql://postgres@127.0.0.1:5432/postgres]
     python bench/e2e.py --before ../before     # a worktree of earlier code, side by side
-    python bench/e2e.py --before ../before --rounds 3   # each bot 3 times, medians
+    python bench/e2e.py --before ../before --rounds 3   # each bot 3 times: medians, ratios by round
     python bench/e2e.py --hints 0.1
     python bench/e2e.py --processes 2
     python bench/e2e.py --races 10x4
