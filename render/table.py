@@ -53,7 +53,8 @@ def to_png(image: Image.Image) -> bytes:
     the CPU of Pillow's writer (which deflates row by row with zlib-ng at
     level 2), for files 2-10 % larger (``bench/render.py``). The same pixels
     either way."""
-    if image.mode != "P" or "transparency" in image.info:
+    plain = image.mode == "P" and image.palette is not None and image.palette.mode == "RGB"
+    if not plain or "transparency" in image.info:  # kept for Pillow's writer
         buffer = io.BytesIO()
         image.save(buffer, "PNG", compress_level=2)
         return buffer.getvalue()
@@ -63,7 +64,7 @@ def to_png(image: Image.Image) -> bytes:
     rows = Image.new("P", (width + 1, height), 0)
     rows.paste(image, (1, 0))
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit indices
-    palette = bytes(image.getpalette() or (0, 0, 0))
+    palette = bytes(image.getpalette() or (0, 0, 0))  # RGB triples
     return b"".join(
         (
             _SIGNATURE,

@@ -120,13 +120,18 @@ def test_the_png_sent_holds_the_very_pixels_and_colours_drawn(profile: str) -> N
 
 
 def test_a_picture_with_transparency_or_in_colour_is_written_by_pillow() -> None:
+    """Only a plain paletted picture is written by the bot; others keep what
+    Pillow's writer makes of them."""
     see_through = Image.new("P", (3, 2), 1)
     see_through.putpalette([0, 0, 0, 255, 0, 0])
     see_through.info["transparency"] = 0
     coloured = Image.new("RGB", (3, 2), (9, 99, 199))
-    for image in (see_through, coloured):
+    alpha_palette = Image.new("P", (3, 2), 1)
+    alpha_palette.putpalette([0, 0, 0, 0, 255, 0, 0, 128], "RGBA")
+    for image in (see_through, coloured, alpha_palette):
         back = decode(to_png(image))
         assert back.mode == image.mode and back.tobytes() == image.tobytes()
+        assert back.convert("RGBA").tobytes() == image.convert("RGBA").tobytes()  # alpha too
     assert decode(to_png(see_through)).info["transparency"] == 0
 
 
