@@ -141,8 +141,10 @@ class SolitaireBot(discord.AutoShardedClient):
             self.languages[user_id] = told, now
             await self.store.set_language(user_id, told)
         held = self.service.live.current(user_id)
-        if held is not None and held[0].language != told:
-            self.service.live.forget_player(user_id)  # its rows speak the language before
+        if held is not None and held[0].language not in (None, told):
+            # Its rows speak the language before. (A row with none, such as a
+            # new game's, is never answered from: the store is read.)
+            self.service.live.forget_player(user_id)
 
     async def language_of(self, message: discord.Message) -> str:
         """The language to answer a plain message in: the author's, as their
