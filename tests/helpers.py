@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from solitaire import Game, IllegalMove, load_position
+from solitaire import Game, IllegalMove, daily_deal, load_position
 
 
 def table(profile: str, piles: dict[str, str], **options: object) -> Game:
@@ -31,3 +33,11 @@ def refused(game: Game, text: str, *words: str) -> str:
 def shown(game: Game, *codes: str) -> dict[str, str]:
     position = game.position()
     return {code: " ".join(position[code]) for code in codes}
+
+
+def not_today(profile: str, *deals: int) -> int:
+    """The first of *deals* that is not today's daily deal of *profile*
+    (UTC): only ``/daily`` deals that one, so a test that plays a fixed deal
+    would be refused on the day it is the daily."""
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    return next(deal for deal in deals if deal != daily_deal(profile, today))
