@@ -8,13 +8,13 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapter.answers import board_view
+from bot.adapter.answers import board_view, retired, retired_view
 from bot.adapter.components import GameButton, MoveSelect, route
 from bot.adapter.racing import race_view
 from bot.usecases.races import RaceCard
 from bot.usecases.replies import Board
 from storage import RaceStatus, Status
-from tests.fake_discord import ALICE, payloads
+from tests.fake_discord import ALICE, payloads, spec
 
 
 def press(custom_id: str, values: list[str] | None = None) -> discord.Interaction[Any]:
@@ -58,3 +58,12 @@ def test_discord_py_keeps_no_view_of_a_board_or_a_card_once_sent() -> None:
     for message_id, view in enumerate((board_view(board), race_view(card), classic), 100):
         store.add_view(view, message_id)
     assert not store._views and not store._synced_message_views and not store._dynamic_items
+
+
+def test_a_retired_board_is_one_line_of_a_components_v2_message_as_discord_takes_it() -> None:
+    body = retired("This game goes on here: https://discord.com/channels/1/2/3")
+    assert body["components"] == retired_view(body["components"][0]["content"]).to_components()
+    assert body["flags"] == discord.MessageFlags(components_v2=True).value
+    assert body["attachments"] == [] and body["content"] is None
+    assert spec.problems("PATCH", "/channels/1/messages/2", body) == []
+    assert spec.problems("PATCH", "/channels/1/messages/2", retired("x" * 4001))

@@ -401,14 +401,32 @@ async def _show_verdict(
 
 async def _retire(bot: discord.Client, old: BoardMessage, link: str, locale: str) -> None:
     """Edits an old board down to one line pointing at the new one. A board
-    that is gone, or out of the bot's reach, is left as it is."""
+    that is gone, or out of the bot's reach, is left as it is.
+
+    One request, its body written here: every typed move makes it, and
+    nothing of Discord's answer is needed (``PartialMessage.edit`` would
+    build a layout to send and a ``Message`` of the answer)."""
     channel_id, message_id = old
-    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    route = discord.http.Route(
+        "PATCH", "/channels/{channel_id}/messages/{message_id}",
+        channel_id=channel_id, message_id=message_id,
+    )  # fmt: skip
     try:
-        said = tr(locale, "board.moved", link=link)
-        await message.edit(content=None, attachments=[], view=retired_view(said))
+        await bot.http.request(route, json=retired(tr(locale, "board.moved", link=link)))
     except discord.HTTPException as error:
         log.info("board %s in %s not retired: %s", message_id, channel_id, error.status)
+
+
+def retired(text: str) -> dict[str, Any]:
+    """The body of an edit that retires a board: *text* alone, a Components
+    V2 message of one text display (as :func:`retired_view` lays it out),
+    with no content and no attachments left."""
+    return {
+        "content": None,
+        "components": [{"type": discord.ComponentType.text_display.value, "content": text}],
+        "flags": discord.MessageFlags(components_v2=True).value,
+        "attachments": [],
+    }
 
 
 async def _open_thread(interaction: Interaction, board: Board, locale: str) -> bool:
