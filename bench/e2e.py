@@ -7,6 +7,7 @@ the reply received, and moves per second.
     python bench/e2e.py --on postgresql [--database postgresql://postgres@127.0.0.1:5432/postgres]
     python bench/e2e.py --before ../before     # a worktree of earlier code, side by side
     python bench/e2e.py --before ../before --rounds 3   # each bot 3 times: medians, ratios by round
+    python bench/e2e.py --floor --crowds chat   # and the floor: what every move must cost
     python bench/e2e.py --hints 0.1
     python bench/e2e.py --processes 2
     python bench/e2e.py --races 10x4
@@ -22,6 +23,10 @@ discord.py bot (``bench/null_bot.py``) and against this bot, each fresh on a
 fresh database, one after the other, and the ratio of their CPU per move is
 printed. The local server's check of each request against Discord's API
 description is off: it would take the bots' CPU.
+
+- ``--floor``: a third bot, the do-nothing bot doing only what every move
+  must (``bench/null_bot.py --floor``: a legal move, one commit, the table's
+  picture, the board before retired by one raw request); ratios to it too.
 
 - ``--hints X``: button moves, then X of the actions a ``/hint``, on SQLite;
 - ``--processes N``: button moves on one process on SQLite, one process on
@@ -39,6 +44,7 @@ import asyncio
 import itertools
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -58,6 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The bots a crowd can play against: this one, and one that only answers.
 THIS_BOT = ("-m", "bot")
 NULL_BOT = (str(ROOT / "bench" / "null_bot.py"),)
+FLOOR_BOT = (*NULL_BOT, "--floor")
 #: Players drift in over this long; the measured window starts after it.
 DRIFT_IN = 3.0
 
@@ -221,10 +228,13 @@ async def crowd(
             finally:
                 for bot in bots:
                     await bot.stop()
+            # The floor says what its pictures cost it, on its way out.
+            said = re.findall(r"floor pictures: \d+, ([\d.]+) ms", bots[0].log.read_text())
     await server.stop()
     ms = [latency * 1000 for ended, latency in tally.moves if window <= ended <= until]
     every = [*ms, *(v * 1000 for v in tally.hints + tally.other)]
     return {
+        "picture ms": float(said[0]) if said else float("nan"),
         "cpu ms/move": 1000 * cpu_used / max(len(ms), 1),
         "moves/s": len(ms) / seconds,
         "hints": len(tally.hints),
@@ -386,16 +396,24 @@ async def main(args: argparse.Namespace) -> None:
         # Each round runs every bot once, the first of the round taking turns:
         # the machine's speed drifts, and each bot gets its share of the drift.
         bots = [("do-nothing bot", {"program": NULL_BOT})]
+        if args.floor:
+            bots.append((f"the floor ({args.on})", {"program": FLOOR_BOT}))
         if args.before:
             bots.append((f"the code before ({args.on})", {"code": args.before}))
         bots.append((f"this bot ({args.on})", {}))
         cpu: dict[str, list[float]] = {name: [] for name, _ in bots}
+        pictures: list[float] = []
         for turn in range(args.rounds):
             for name, how_run in bots[turn % len(bots) :] + bots[: turn % len(bots)]:
                 figures = await crowd(*common, how=how, **how_run, **store)
                 cpu[name].append(figures["cpu ms/move"])
+                if how_run.get("program") == FLOOR_BOT:
+                    pictures.append(figures["picture ms"])
                 print(row(f"{how}: {name}", figures), flush=True)
         null = statistics.median(cpu["do-nothing bot"])
+        if args.floor:
+            print(f"{how}: the floor's table pictures, CPU each in the bot: "
+                  + ", ".join(f"{ms:.2f}" for ms in pictures) + " ms", flush=True)  # fmt: skip
         for name, _ in bots[1:]:
             mine = statistics.median(cpu[name])
             print(f"{how}: cpu per move, {name} / do-nothing bot: {mine:.2f} / {null:.2f} ms"
@@ -403,8 +421,10 @@ async def main(args: argparse.Namespace) -> None:
         # The machine's speed drifts between rounds more than within one: the
         # ratios of each round's runs, side by side, and their median.
         pairs = [(name, "do-nothing bot") for name, _ in bots[1:]]
+        if args.floor:
+            pairs.append((bots[-1][0], bots[1][0]))  # this bot / the floor
         if args.before:
-            pairs.append((bots[-1][0], bots[1][0]))  # this bot / the code before
+            pairs.append((bots[-1][0], bots[-2][0]))  # this bot / the code before
         for name, other in pairs:
             ratios = [mine / theirs for mine, theirs in zip(cpu[name], cpu[other], strict=True)]
             print(f"{how}: {name} / {other}, round by round: "
@@ -422,6 +442,11 @@ if __name__ == "__main__":
     parser.add_argument("--on", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument(
         "--before", default="", help="a checkout of earlier code to run side by side (a worktree)"
+    )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also run the floor: the do-nothing bot doing a move's work",
     )
     parser.add_argument("--hints", type=float, default=0.0, help="share of actions that are /hint")
     parser.add_argument("--processes", type=int, default=0, help="compare N sharded processes")
