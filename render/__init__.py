@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .celebration import render_celebration
 from .share import Replay, render_replay, render_stats_card
-from .table import draw_table, render_table
+from .table import Table, draw_table, render_table
 from .text import describe, text_table
 from .theme import CLASSIC, FOUR_COLOUR, LARGE, METRICS, SIZES, THEMES, Metrics, Theme
 from .wincard import Standing, Win, render_win_card, win_card_words
@@ -22,6 +22,7 @@ __all__ = [
     "Metrics",
     "Replay",
     "Standing",
+    "Table",
     "Theme",
     "Win",
     "describe",

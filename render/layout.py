@@ -30,13 +30,16 @@ class Row:
 
 @dataclass(frozen=True)
 class Slot:
-    """A pile's place: the top-left corner of its first card, and how far
-    down its cards may go."""
+    """A pile's place: the top-left corner of its first card, how far down
+    its cards may go, and its *cell*: the box of the table that holds all it
+    shows (its code above it, its cards, the captions under it, up to the
+    next pile's cell), no other pile's."""
 
     x: int
     y: int
     fan: bool
     height: int
+    cell: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -82,11 +85,13 @@ def layout_for(profile: str, m: Metrics) -> TableLayout:
             row.down * m.down_step + (row.up - 1) * m.up_step + m.card_h if row.fan else m.card_h
         )
         x = (width - row.width(m)) // 2
+        below = y + height + row.captions * m.caption_h + m.gap  # the next row's top
         for code in row.codes:
+            step = m.card_w + m.gap + (2 * m.waste_step if code and code == row.wide else 0)
             if code is not None:
-                slots[code] = Slot(x, y, row.fan, height)
-            x += m.card_w + m.gap + (2 * m.waste_step if code and code == row.wide else 0)
-        y += height + row.captions * m.caption_h + m.gap
+                slots[code] = Slot(x, y, row.fan, height, (x, y - m.label_h, x + step, below))
+            x += step
+        y = below
     return TableLayout((width, y + m.status_h + m.margin), slots, y + 2)
 
 

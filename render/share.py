@@ -13,7 +13,7 @@ from solitaire import Game, load_game
 from texts import DEFAULT
 
 from .names import fitted
-from .table import draw_table, to_png
+from .table import Table, to_png
 from .theme import CLASSIC, METRICS, Theme, face, index, palette
 
 #: A replay lasts about this long, however many moves it has.
@@ -87,11 +87,12 @@ def _animate(
 ) -> bytes:
     game = type(final).from_record({**final.to_record(), "moves": [], "redo": [], "undos": 0})
     wanted = set(shown)
-    frames = [_frame(game, theme, scale, locale)]
+    table = Table(game.profile, theme=theme, locale=locale)  # each frame draws what changed
+    frames = [_frame(table, game, scale)]
     for number, move in enumerate(final.moves, 1):
         game.push(move)
         if number in wanted:
-            frames.append(_frame(game, theme, scale, locale))
+            frames.append(_frame(table, game, scale))
     step = int(min(max(REPLAY_SECONDS * 1000 / len(frames), 60), 600))
     durations = [step] * len(frames)
     durations[0] = durations[-1] = 2000
@@ -108,8 +109,8 @@ def _animate(
     return buffer.getvalue()
 
 
-def _frame(game: Game, theme: Theme, scale: float, locale: str) -> Image.Image:
-    image = draw_table(game, theme=theme, locale=locale)
+def _frame(table: Table, game: Game, scale: float) -> Image.Image:
+    image = table.draw(game)
     if scale != 1:
         size = (round(image.width * scale), round(image.height * scale))
         image = image.resize(size, Image.Resampling.NEAREST)

@@ -42,9 +42,7 @@ def render_table(
 ) -> bytes:
     """Returns the table of *game* as PNG bytes: every pile labelled with its
     code, the last move highlighted, and a status line in *locale*."""
-    return to_png(
-        draw_table(game, theme=theme, size=size, elapsed=elapsed, fit=True, locale=locale)
-    )
+    return Table(game.profile, theme=theme, size=size, locale=locale).render(game, elapsed)
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -99,41 +97,115 @@ def draw_table(
     fixed per game; with *fit*, it ends just below its lowest card (fewer
     pixels to send while the columns are short). Each code and index drawn
     is added to *marks*."""
-    m = size
-    layout = layout_for(game.profile, m)
-    canvas = Image.new("P", layout.size, index(theme, theme.felt))
-    canvas.putpalette(palette(theme)[1].getpalette() or [])
-    last = game.moves[-1] if game.moves else None
-    touched = {last.source, last.target or "w"} if last else set()
-    if last and last.is_draw and not game.pile("w"):
-        touched = {"s"}  # the waste was turned over
-    boxes: dict[str, list[Box]] = {}
-    texts = captions(game, locale)
-    lowest = 0
-    for code, slot in layout.slots.items():
-        colour = theme.highlight if code in touched else theme.label
+    table = Table(game.profile, theme=theme, size=size, locale=locale)
+    return table.draw(game, elapsed=elapsed, fit=fit, marks=marks)
+
+
+class Table:
+    """One game's table, kept from one picture to the next: each pile is
+    drawn again only where what it shows changed (its cards, the colour of
+    its code, its captions, the last move's frame), on the felt of its own
+    cell of the layout; the other piles stay as they were drawn. A move
+    changes two or three piles of seven to twenty-seven, so a kept table
+    draws a fraction of the cards a new one does, and the picture is the
+    very same (``tests/test_render.py`` draws both along random games).
+
+    Not for two threads at once: each picture draws on the one canvas."""
+
+    def __init__(
+        self, profile: str, *, theme: Theme = CLASSIC, size: Metrics = METRICS,
+        locale: str = DEFAULT,
+    ) -> None:  # fmt: skip
+        #: What this table draws: a picture of another kind needs another table.
+        self.kind = (profile, theme, size, locale)
+        self._theme, self._m, self._locale = theme, size, locale
+        self._layout = layout_for(profile, size)
+        self._felt = index(theme, theme.felt)
+        self._canvas = Image.new("P", self._layout.size, self._felt)
+        self._canvas.putpalette(palette(theme)[1].getpalette() or [])
+        #: What each pile shows as drawn now, and the lowest pixel row it uses.
+        self._shown: dict[str, tuple[object, ...]] = {}
+        self._lowest: dict[str, int] = {}
+
+    def render(self, game: Game, elapsed: float | None = None) -> bytes:
+        """The table of *game* as PNG bytes, fitted below its lowest card."""
+        return to_png(self.draw(game, elapsed=elapsed, fit=True))
+
+    def draw(
+        self,
+        game: Game,
+        *,
+        elapsed: float | None = None,
+        fit: bool = False,
+        marks: list[Mark] | None = None,
+    ) -> Image.Image:
+        """The table of *game* as a new paletted image (see :func:`draw_table`);
+        with *marks*, every pile is drawn again, so that each is marked."""
+        theme, m, layout, canvas = self._theme, self._m, self._layout, self._canvas
+        last = game.moves[-1] if game.moves else None
+        touched = {last.source, last.target or "w"} if last else set()
+        if last and last.is_draw and not game.pile("w"):
+            touched = {"s"}  # the waste was turned over
+        framed, count = "", 0  # the pile whose top cards the last move framed, and how many
+        if last:
+            framed = "s" if touched == {"s"} else (last.target or "w")
+            count = 1 if last.is_draw else last.count
+            if last.is_draw and framed == "w":
+                count = min(game.waste_shown, len(game.pile("w"))) or 1
+        texts = captions(game, locale=self._locale)
+        for code, slot in layout.slots.items():
+            shown = (
+                game.pile(code),
+                game.hidden(code),
+                game.waste_shown if code == "w" else 0,
+                code in touched,
+                tuple(texts.get(code, ())),
+                count if code == framed else 0,
+            )
+            if marks is None and self._shown.get(code) == shown:
+                continue
+            if code in self._shown:
+                canvas.paste(self._felt, slot.cell)
+            self._shown[code] = shown
+            self._lowest[code] = self._draw_slot(game, code, slot, shown, marks)
+        lowest = max(self._lowest.values(), default=0)
+        status_y = min(lowest + 10, layout.status_y) if fit else layout.status_y
+        if fit and status_y < layout.status_y:
+            picture = canvas.crop((0, 0, canvas.width, status_y + m.status_h))
+        else:
+            picture = canvas.copy()
+        parts = status_line(game, elapsed, self._locale).split(SEPARATOR)
+        points = m.status_size  # as large as fits on one line
+        while points > 14 and _length(parts, points) > canvas.width - 2 * m.margin:
+            points -= 1
+        _write_parts(picture, (m.margin, status_y), parts, points, index(theme, theme.label))
+        return picture
+
+    def _draw_slot(
+        self, game: Game, code: str, slot: Slot, shown: tuple[object, ...],
+        marks: list[Mark] | None,
+    ) -> int:  # fmt: skip
+        """Draws one pile on its cell's felt: its code, its cards, its
+        captions and, if the last move went there, its frame. Returns the
+        lowest pixel row it uses."""
+        theme, m, canvas = self._theme, self._m, self._canvas
+        touched, texts, framed = shown[3], shown[4], shown[5]
+        assert isinstance(texts, tuple) and isinstance(framed, int)
+        colour = theme.highlight if touched else theme.label
         mask = code_mask(code, m.code_ink)
         at = (slot.x + 1, slot.y - m.code_gap - mask.height)
         ink = (*at, at[0] + mask.width, at[1] + mask.height)
         canvas.paste(index(theme, colour), ink, mask)
         if marks is not None:
             marks.append(Mark("code", code, ink, mask.height))
-        boxes[code] = _draw_pile(canvas, game, code, slot, theme, m, marks)
-        bottom = max([slot.y + m.card_h, *(box[3] for box in boxes[code])])
-        lowest = max(lowest, bottom + len(texts.get(code, ())) * m.caption_h)
-        for line, text in enumerate(texts.get(code, ())):
+        boxes = _draw_pile(canvas, game, code, slot, theme, m, marks)
+        for line, text in enumerate(texts):
             y = slot.y + m.card_h + 3 + line * m.caption_h
             points = m.caption_size  # smaller where a language's words are longer
             while points > 9 and _width(text, points) > m.card_w + m.gap - 2:
                 points -= 1
             _write(canvas, (slot.x + 1, y), text, points, index(theme, theme.caption))
-    draw = ImageDraw.Draw(canvas)
-    if last:
-        target = "s" if touched == {"s"} else (last.target or "w")
-        count = 1 if last.is_draw else last.count
-        if last.is_draw and target == "w":
-            count = min(game.waste_shown, len(game.pile("w"))) or 1
-        moved = boxes.get(target, [])[-count:]
+        moved = boxes[-framed:] if framed else []
         if moved:
             # Inside the moved cards' edges: it covers no other card's index
             # and no pile's code.
@@ -143,18 +215,11 @@ def draw_table(
                 max(b[2] for b in moved),
                 max(b[3] for b in moved),
             )
-            draw.rounded_rectangle(
+            ImageDraw.Draw(canvas).rounded_rectangle(
                 box, m.radius, outline=index(theme, theme.highlight), width=3
             )  # fmt: skip
-    status_y = min(lowest + 10, layout.status_y) if fit else layout.status_y
-    parts = status_line(game, elapsed, locale).split(SEPARATOR)
-    points = m.status_size  # as large as fits on one line
-    while points > 14 and _length(parts, points) > canvas.width - 2 * m.margin:
-        points -= 1
-    _write_parts(canvas, (m.margin, status_y), parts, points, index(theme, theme.label))
-    if fit and status_y < layout.status_y:
-        canvas = canvas.crop((0, 0, canvas.width, status_y + m.status_h))
-    return canvas
+        bottom = max([slot.y + m.card_h, *(box[3] for box in boxes)])
+        return bottom + len(texts) * m.caption_h
 
 
 #: Between the parts of the status line.

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from render import (
@@ -19,11 +22,11 @@ from render import (
 from render.layout import fan_offsets, layout_for
 from render.legibility import SCREENS, legibility
 from render.samples import samples
-from render.table import Mark, draw_table, to_png
+from render.table import Mark, Table, draw_table, to_png
 from render.text import layout_line
-from render.theme import CLASSIC, LARGE, METRICS, SIZES
+from render.theme import CLASSIC, LARGE, METRICS, SIZES, THEMES
 from render.wincard import Win, win_facts
-from solitaire import VARIANTS, load_position, new_game
+from solitaire import VARIANTS, IllegalMove, load_position, new_game
 
 PROFILES = sorted(VARIANTS)
 
@@ -277,3 +280,57 @@ def test_the_alt_text_says_where_each_pile_is_in_the_picture(profile: str) -> No
             named.add(word)
     assert named == set(VARIANTS[profile].PILES)
     assert line in describe(samples(profile)["start"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    profile=st.sampled_from(PROFILES),
+    deal=st.integers(1, 10_000),
+    steps=st.lists(st.integers(0, 1_000), min_size=20, max_size=80),
+    theme=st.sampled_from(sorted(THEMES)),
+    size=st.sampled_from(sorted(SIZES)),
+    locale=st.sampled_from(["en", "de", "fr"]),
+)
+def test_a_kept_table_draws_the_very_picture_a_new_one_does(
+    profile: str, deal: int, steps: list[int], theme: str, size: str, locale: str
+) -> None:
+    """Along a game played at random, undos and redos among its moves, a
+    table kept from move to move (each pile drawn again only where it
+    changed) gives the same pixels and palette as a table drawn anew."""
+    game = new_game(profile, deal=deal)
+    drawing = {"theme": THEMES[theme], "size": SIZES[size], "locale": locale}
+    kept = Table(profile, **drawing)
+    for n, step in enumerate(steps):
+        legal = game.legal_moves()
+        if step % 7 == 0 and game.moves:
+            game.undo()
+        elif step % 11 == 0:
+            with contextlib.suppress(IllegalMove):
+                game.redo()
+        elif legal:
+            game.play(legal[step % len(legal)])
+        fit = n % 5 != 4  # now and then the table's whole height
+        picture = kept.draw(game, elapsed=60.0 * n, fit=fit)
+        fresh = draw_table(game, elapsed=60.0 * n, fit=fit, **drawing)  # type: ignore[arg-type]
+        assert picture.size == fresh.size, (n, game.moves[-1:])
+        assert picture.tobytes() == fresh.tobytes(), (n, game.moves[-1:])
+        assert picture.getpalette() == fresh.getpalette()
+
+
+def test_a_kept_table_draws_again_only_what_changed() -> None:
+    """A draw from the stock changes the stock, the waste and their codes'
+    colours: the columns and foundations are not drawn again."""
+    game = new_game("klondike", deal=4711)
+    kept = Table("klondike")
+    kept.draw(game)
+    drawn: list[str] = []
+    original = kept._draw_slot
+
+    def spy(game, code, *rest):  # type: ignore[no-untyped-def]
+        drawn.append(code)
+        return original(game, code, *rest)
+
+    kept._draw_slot = spy  # type: ignore[method-assign]
+    game.play("s")
+    kept.draw(game)
+    assert sorted(drawn) == ["s", "w"]
