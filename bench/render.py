@@ -1,7 +1,9 @@
 """Renderer speed and size per game: ours (paletted sprites on a paletted
 canvas) against a naive reference (RGBA canvas, RGBA sprites pasted with
-alpha, PNG saved with defaults), on the same tables; and the size of a long
-replay GIF.
+alpha, PNG saved with defaults), on the same tables; a game's next picture
+drawn on its kept table (only the piles a move changed) against a new table,
+move by move along random games, side by side; and the size of a long replay
+GIF.
 
     python bench/render.py [--frames 30] [--rounds 5]
 """
@@ -27,7 +29,7 @@ from render import render_replay, render_table
 from render.layout import fan_offsets, layout_for
 from render.samples import samples
 from render.sprites import back_rgba, card_rgba, placeholder_rgba
-from render.table import draw_table, to_png
+from render.table import Table, draw_table, to_png
 from render.text import status_line
 from render.theme import CLASSIC, METRICS, font
 from solitaire import VARIANTS, Game, new_game
@@ -111,6 +113,36 @@ def pillow_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+def kept_tables(games: int, moves: int = 40) -> None:
+    """CPU per picture drawn move by move along *games* random games of each
+    game: on a new table each time (as every picture was drawn before), and
+    on the table kept from the move before; each move both, side by side."""
+    print(f"a game's next picture, drawn on a new table and on its kept one (CPU ms per picture,"
+          f" {games} random games of {moves} moves each; the same pixels)")  # fmt: skip
+    print(f"{'game':<12}{'new ms':>10}{'kept ms':>10}{'ratio':>10}")
+    for profile in VARIANTS:
+        rng = random.Random(profile)
+        new_cpu = kept_cpu = 0.0
+        pictures = 0
+        for deal in range(1, games + 1):
+            game = new_game(profile, deal=deal)
+            kept = Table(profile)
+            for _ in range(moves):
+                legal = game.legal_moves()
+                if not legal:
+                    break
+                game.play(rng.choice(legal))
+                start = time.process_time()
+                draw_table(game, fit=True)
+                middle = time.process_time()
+                kept.draw(game, fit=True)
+                kept_cpu += time.process_time() - middle
+                new_cpu += middle - start
+                pictures += 1
+        new_ms, kept_ms = 1000 * new_cpu / pictures, 1000 * kept_cpu / pictures
+        print(f"{profile:<12}{new_ms:>10.3f}{kept_ms:>10.3f}{kept_ms / new_ms:>9.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--frames", type=int, default=30, help="tables per game")
@@ -141,6 +173,7 @@ def main() -> None:
             f"{ours_size / 1024:>10.1f}{pillow_size / 1024:>10.1f}{ref_ms:>10.2f}"
             f"{ref_size / 1024:>10.1f}{ref_ms / ours_ms:>9.1f}x{ref_size / ours_size:>9.1f}x"
         )
+    kept_tables(args.frames)
     for long_game in (played("casket", 400, 11), played("klondike", 2000, 12, passes="unlimited")):
         start = time.perf_counter()
         replay = render_replay(long_game.to_record())
