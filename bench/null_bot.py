@@ -14,7 +14,8 @@ With ``--floor`` it also does what every move of the real bot must do, and
 nothing more, each as plainly as discord.py allows: it plays a legal move of
 the player's Klondike game, commits the game's moves in one statement
 (SQLite as the bot opens it, WAL and ``synchronous = FULL``, or PostgreSQL:
-``DATABASE_URL``), draws the real table picture in a thread, and after a new
+``DATABASE_URL``), draws the real table picture in a thread (on the player's
+kept table, as the bot does: only the piles the move changed), and after a new
 message retires the player's board before with one raw request (no view, no
 ``Message`` made of the answer). What a move costs this bot is the floor
 under what it can cost the real one; ``bench/e2e.py --floor`` runs it.
@@ -43,7 +44,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from render import render_table
+from render import Table
 from solitaire import Game, new_game
 
 
@@ -68,6 +69,7 @@ class Floor:
     def __init__(self, url: str | None) -> None:
         self.url = url
         self.games: dict[int, Game] = {}
+        self.tables: dict[int, Table] = {}
         self.boards: dict[int, tuple[int, int]] = {}
         self.sqlite: aiosqlite.Connection | None = None
         self.postgres: asyncpg.Pool | None = None
@@ -111,11 +113,14 @@ class Floor:
             await self.postgres.execute(upsert.format("$1", "$2"), user_id, moves)
         elif self.sqlite is not None:
             await self.sqlite.execute(upsert.format("?", "?"), (user_id, moves))
-        return await asyncio.to_thread(self._draw, game.copy())
+        if user_id not in self.tables:
+            self.tables[user_id] = Table(game.profile)
+        table = self.tables[user_id]
+        return await asyncio.to_thread(self._draw, table, game.copy())
 
-    def _draw(self, game: Game) -> bytes:
+    def _draw(self, table: Table, game: Game) -> bytes:
         started = time.thread_time()
-        png = render_table(game)
+        png = table.render(game)
         self.pictures += 1
         self.picture_cpu += time.thread_time() - started
         return png
