@@ -12,6 +12,7 @@ from PIL import Image
 from bot.usecases.replies import Asker, Board, Notice, Unfinished
 from bot.usecases.service import MAX_MOVES, GameService
 from bot.usecases.settings import Preferences
+from render import FOUR_COLOUR, LARGE, render_table
 from solitaire import load_game, load_position, new_game
 from storage import Store, open_store
 from tests.databases import execute
@@ -462,3 +463,24 @@ async def test_an_undo_in_a_long_restored_game_is_made_in_a_worker(store: Store)
     assert live == game and not live.has_history  # set up from a snapshot, not replayed here
     redone = await board(await service.move(Asker(ALICE), "redo"))
     assert redone.news == "Played `s` again." and len((await store.get_game(row.id)).moves) == 400
+
+
+async def test_each_board_is_drawn_as_its_player_now_chose(
+    service: GameService, store: Store
+) -> None:
+    """A game's table is kept between its pictures; a picture of another
+    kind (print, colours, language) is drawn on a table of its own, and
+    every picture is the one drawn anew."""
+    me = Asker(ALICE)
+    await Preferences(store, service.live).player(me, clock=False)
+    game = new_game("klondike", deal=4711)
+    await service.start(me, "klondike", deal=4711)
+    for notation, asker in (("s", me), ("s", me), ("s", Asker(ALICE, "de")), ("s", me)):
+        if asker.locale == "de":
+            await Preferences(store, service.live).player(me, colours="four-colour", cards="large")
+        game.play(notation)
+        moved = await board(await service.move(asker, notation))
+        kind = {"locale": asker.locale}
+        if len(game.moves) >= 3:
+            kind |= {"theme": FOUR_COLOUR, "size": LARGE}
+        assert moved.png == render_table(game, **kind), game.moves  # type: ignore[arg-type]
