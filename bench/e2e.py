@@ -27,6 +27,8 @@ description is off: it would take the bots' CPU.
 - ``--floor``: a third bot, the do-nothing bot doing only what every move
   must (``bench/null_bot.py --floor``: a legal move, one commit, the table's
   picture, the board before retired by one raw request); ratios to it too.
+  With ``--new-tables`` also the floor drawing each picture on a new table
+  (as before tables were kept), side by side.
 
 - ``--hints X``: button moves, then X of the actions a ``/hint``, on SQLite;
 - ``--processes N``: button moves on one process on SQLite, one process on
@@ -65,6 +67,7 @@ ROOT = Path(__file__).resolve().parent.parent
 THIS_BOT = ("-m", "bot")
 NULL_BOT = (str(ROOT / "bench" / "null_bot.py"),)
 FLOOR_BOT = (*NULL_BOT, "--floor")
+NEW_TABLES = (*FLOOR_BOT, "--new-tables")
 #: Players drift in over this long; the measured window starts after it.
 DRIFT_IN = 3.0
 
@@ -344,6 +347,7 @@ def row(name: str, figures: dict[str, float]) -> str:
 
 
 async def main(args: argparse.Namespace) -> None:
+    args.floor = args.floor or args.new_tables
     common = (args.players, args.seconds, args.think)
     if args.races:
         races, racers = (int(n) for n in args.races.split("x"))
@@ -398,22 +402,24 @@ async def main(args: argparse.Namespace) -> None:
         bots = [("do-nothing bot", {"program": NULL_BOT})]
         if args.floor:
             bots.append((f"the floor ({args.on})", {"program": FLOOR_BOT}))
+        if args.new_tables:
+            bots.append((f"the floor, new tables ({args.on})", {"program": NEW_TABLES}))
         if args.before:
             bots.append((f"the code before ({args.on})", {"code": args.before}))
         bots.append((f"this bot ({args.on})", {}))
         cpu: dict[str, list[float]] = {name: [] for name, _ in bots}
-        pictures: list[float] = []
+        pictures: dict[str, list[float]] = {name: [] for name, _ in bots}
         for turn in range(args.rounds):
             for name, how_run in bots[turn % len(bots) :] + bots[: turn % len(bots)]:
                 figures = await crowd(*common, how=how, **how_run, **store)
                 cpu[name].append(figures["cpu ms/move"])
-                if how_run.get("program") == FLOOR_BOT:
-                    pictures.append(figures["picture ms"])
+                pictures[name].append(figures["picture ms"])
                 print(row(f"{how}: {name}", figures), flush=True)
         null = statistics.median(cpu["do-nothing bot"])
-        if args.floor:
-            print(f"{how}: the floor's table pictures, CPU each in the bot: "
-                  + ", ".join(f"{ms:.2f}" for ms in pictures) + " ms", flush=True)  # fmt: skip
+        for name, drawn in pictures.items():
+            if name.startswith("the floor"):
+                print(f"{how}: {name}: table pictures, CPU each in the bot: "
+                      + ", ".join(f"{ms:.2f}" for ms in drawn) + " ms", flush=True)  # fmt: skip
         for name, _ in bots[1:]:
             mine = statistics.median(cpu[name])
             print(f"{how}: cpu per move, {name} / do-nothing bot: {mine:.2f} / {null:.2f} ms"
@@ -423,6 +429,8 @@ async def main(args: argparse.Namespace) -> None:
         pairs = [(name, "do-nothing bot") for name, _ in bots[1:]]
         if args.floor:
             pairs.append((bots[-1][0], bots[1][0]))  # this bot / the floor
+        if args.new_tables:
+            pairs.append((bots[1][0], bots[2][0]))  # kept tables / new ones
         if args.before:
             pairs.append((bots[-1][0], bots[-2][0]))  # this bot / the code before
         for name, other in pairs:
@@ -448,6 +456,10 @@ if __name__ == "__main__":
         action="store_true",
         help="also run the floor: the do-nothing bot doing a move's work",
     )
+    parser.add_argument(
+        "--new-tables", action="store_true",
+        help="with --floor: also the floor drawing every picture on a new table",
+    )  # fmt: skip
     parser.add_argument("--hints", type=float, default=0.0, help="share of actions that are /hint")
     parser.add_argument("--processes", type=int, default=0, help="compare N sharded processes")
     parser.add_argument("--races", default="", help="RxN: R races of N racers each")

@@ -113,7 +113,7 @@ class Floor:
             await self.postgres.execute(upsert.format("$1", "$2"), user_id, moves)
         elif self.sqlite is not None:
             await self.sqlite.execute(upsert.format("?", "?"), (user_id, moves))
-        if user_id not in self.tables:
+        if user_id not in self.tables or NEW_TABLES:
             self.tables[user_id] = Table(game.profile)
         table = self.tables[user_id]
         return await asyncio.to_thread(self._draw, table, game.copy())
@@ -144,6 +144,9 @@ class Floor:
 
 
 FLOOR = Floor(os.environ.get("DATABASE_URL") if "--floor" in sys.argv else None)
+#: ``--new-tables``: each picture on a new table, as every picture was drawn
+#: before tables were kept (``bench/e2e.py --floor --new-tables`` compares).
+NEW_TABLES = "--new-tables" in sys.argv
 
 
 async def answer(interaction: discord.Interaction[Any], text: str) -> None:
