@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from render import Table
 from solitaire import Game, new_game
+from storage.sqlite import sqlite_path
 
 
 def small_png() -> bytes:
@@ -85,8 +86,7 @@ class Floor:
             await self.postgres.execute(table)
             return
         # Autocommit: the statement is its own transaction, one trip to the thread.
-        path = self.url.removeprefix("sqlite:///")
-        self.sqlite = await aiosqlite.connect(path, isolation_level=None)
+        self.sqlite = await aiosqlite.connect(sqlite_path(self.url), isolation_level=None)
         for pragma in ("journal_mode = WAL", "synchronous = FULL"):
             await self.sqlite.execute(f"PRAGMA {pragma}")
         await self.sqlite.execute(table)

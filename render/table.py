@@ -6,11 +6,12 @@ import io
 import struct
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw
 
-from solitaire import Game
+from solitaire import Card, Game
 from texts import DEFAULT
 
 from .layout import Slot, fan_offsets, layout_for
@@ -101,6 +102,17 @@ def draw_table(
     return table.draw(game, elapsed=elapsed, fit=fit, marks=marks)
 
 
+class _Look(NamedTuple):
+    """What one pile shows: the same look, the same pixels in its cell."""
+
+    cards: tuple[Card, ...]
+    hidden: int
+    spread: int  # the waste's cards side by side
+    touched: bool  # by the last move: its code in the highlight colour
+    captions: tuple[str, ...]
+    framed: int  # how many of its top cards the last move's frame holds
+
+
 class Table:
     """One game's table, kept from one picture to the next: each pile is
     drawn again only where what it shows changed (its cards, the colour of
@@ -124,7 +136,7 @@ class Table:
         self._canvas = Image.new("P", self._layout.size, self._felt)
         self._canvas.putpalette(palette(theme)[1].getpalette() or [])
         #: What each pile shows as drawn now, and the lowest pixel row it uses.
-        self._shown: dict[str, tuple[object, ...]] = {}
+        self._shown: dict[str, _Look] = {}
         self._lowest: dict[str, int] = {}
 
     def render(self, game: Game, elapsed: float | None = None) -> bytes:
@@ -154,7 +166,7 @@ class Table:
                 count = min(game.waste_shown, len(game.pile("w"))) or 1
         texts = captions(game, locale=self._locale)
         for code, slot in layout.slots.items():
-            shown = (
+            shown = _Look(
                 game.pile(code),
                 game.hidden(code),
                 game.waste_shown if code == "w" else 0,
@@ -182,16 +194,13 @@ class Table:
         return picture
 
     def _draw_slot(
-        self, game: Game, code: str, slot: Slot, shown: tuple[object, ...],
-        marks: list[Mark] | None,
+        self, game: Game, code: str, slot: Slot, shown: _Look, marks: list[Mark] | None,
     ) -> int:  # fmt: skip
         """Draws one pile on its cell's felt: its code, its cards, its
         captions and, if the last move went there, its frame. Returns the
         lowest pixel row it uses."""
         theme, m, canvas = self._theme, self._m, self._canvas
-        touched, texts, framed = shown[3], shown[4], shown[5]
-        assert isinstance(texts, tuple) and isinstance(framed, int)
-        colour = theme.highlight if touched else theme.label
+        colour = theme.highlight if shown.touched else theme.label
         mask = code_mask(code, m.code_ink)
         at = (slot.x + 1, slot.y - m.code_gap - mask.height)
         ink = (*at, at[0] + mask.width, at[1] + mask.height)
@@ -199,13 +208,13 @@ class Table:
         if marks is not None:
             marks.append(Mark("code", code, ink, mask.height))
         boxes = _draw_pile(canvas, game, code, slot, theme, m, marks)
-        for line, text in enumerate(texts):
+        for line, text in enumerate(shown.captions):
             y = slot.y + m.card_h + 3 + line * m.caption_h
             points = m.caption_size  # smaller where a language's words are longer
             while points > 9 and _width(text, points) > m.card_w + m.gap - 2:
                 points -= 1
             _write(canvas, (slot.x + 1, y), text, points, index(theme, theme.caption))
-        moved = boxes[-framed:] if framed else []
+        moved = boxes[-shown.framed :] if shown.framed else []
         if moved:
             # Inside the moved cards' edges: it covers no other card's index
             # and no pile's code.
@@ -219,7 +228,7 @@ class Table:
                 box, m.radius, outline=index(theme, theme.highlight), width=3
             )  # fmt: skip
         bottom = max([slot.y + m.card_h, *(box[3] for box in boxes)])
-        return bottom + len(texts) * m.caption_h
+        return bottom + len(shown.captions) * m.caption_h
 
 
 #: Between the parts of the status line.

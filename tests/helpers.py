@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from bot.usecases.boards import utc_day
 from solitaire import Game, IllegalMove, daily_deal, load_position
 
 
@@ -39,5 +40,5 @@ def not_today(profile: str, *deals: int) -> int:
     """The first of *deals* that is not today's daily deal of *profile*
     (UTC): only ``/daily`` deals that one, so a test that plays a fixed deal
     would be refused on the day it is the daily."""
-    today = time.strftime("%Y-%m-%d", time.gmtime())
-    return next(deal for deal in deals if deal != daily_deal(profile, today))
+    today = daily_deal(profile, utc_day(time.time()))
+    return next(deal for deal in deals if deal != today)

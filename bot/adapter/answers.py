@@ -162,13 +162,6 @@ def _controls(board: Board, locale: str) -> list[list[discord.ui.Item[Any]]]:
     return [finished, buttons, menu]
 
 
-def retired_view(text: str) -> discord.ui.LayoutView:
-    """A retired board: one line of text, a Components V2 message too."""
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.TextDisplay(text))
-    return view
-
-
 def choice_view(choice: Unfinished, user_id: int, locale: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(GameButton(choice.game_id, "resume", 0, locale=locale))
@@ -419,8 +412,7 @@ async def _retire(bot: discord.Client, old: BoardMessage, link: str, locale: str
 
 def retired(text: str) -> dict[str, Any]:
     """The body of an edit that retires a board: *text* alone, a Components
-    V2 message of one text display (as :func:`retired_view` lays it out),
-    with no content and no attachments left."""
+    V2 message of one text display, with no content and no attachments left."""
     return {
         "content": None,
         "components": [{"type": discord.ComponentType.text_display.value, "content": text}],
