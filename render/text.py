@@ -213,7 +213,10 @@ def table_words(game: Game, locale: str = DEFAULT) -> list[str]:
             key = "words.pile_top" if down < len(cards) else "words.pile_down"
             said = tr(locale, key, n=len(cards), card=top)
         elif kind == "foundation":
-            said = tr(locale, "words.up_to", card=card_words(cards[-1], locale))
+            # An article that may change with the card: "jusqu'à l'as", "jusqu'au roi".
+            rank = cards[-1].rank
+            key = f"words.up_to.{rank}" if rank in (1, 12) else "words.up_to"
+            said = tr(locale, key, card=card_words(cards[-1], locale))
         else:
             parts = [tr(locale, "words.down", n=down)] if down else []
             parts += [card_words(card, locale) for card in cards[down:]]

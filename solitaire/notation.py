@@ -9,6 +9,7 @@ against its legal moves (``Game.parse_move``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection
 from typing import NamedTuple
 
@@ -61,9 +62,23 @@ class Pattern(NamedTuple):
     count: int | None = None  # type: ignore[assignment]  # a field, though tuples have count()
 
 
+def printable(text: str) -> str:
+    r"""Returns *text* without control and format characters (NUL, a
+    right-to-left override, a zero-width joiner …), whitespace as one space:
+    what may be echoed back to a player.
+
+    >>> printable("7\x00 2\u202e\n")
+    '7 2'
+    """
+    kept = (ch for ch in text if ch.isspace() or not unicodedata.category(ch).startswith("C"))
+    return " ".join("".join(kept).split())
+
+
 def quote(text: str) -> str:
-    """Returns *text* fit to quote in a one-line message."""
-    return "`" + " ".join(text.split())[:_MAX_TEXT].replace("`", "'") + "`"
+    """Returns *text* fit to quote in a one-line message (``?`` for text
+    that is nothing but control characters)."""
+    shown = printable(text) or ("?" if text else "")
+    return "`" + shown[:_MAX_TEXT].replace("`", "'") + "`"
 
 
 def parse_command(text: str) -> str | None:

@@ -139,6 +139,9 @@ class GameRow:
     #: and its Vegas score as last saved.
     scoring: str | None = None
     vegas: int | None = None
+    #: Whether it counts on no board: a later attempt of a deal its player
+    #: had played, or one whose winning line they saw in a review.
+    practice: bool = False
 
     @property
     def seconds(self) -> float:
@@ -210,6 +213,8 @@ class LeaderRow:
     won: int
     played: int
     best_moves: int | None
+    #: How many of the wins took a hint.
+    hinted: int = 0
 
 
 class RaceStatus(StrEnum):
@@ -239,6 +244,9 @@ class Racer:
     home: int = 0
     stuck: bool = False
     finished_at: float | None = None
+    #: Whether they had played the race's deal before they joined: their
+    #: result counts in no race statistics.
+    known: bool = False
 
     @property
     def done(self) -> bool:

@@ -6,6 +6,10 @@ What the race card shows is counted: every change it should show adds one
 to ``changes`` (a race game saved, a race ended), and whoever edits the card
 first *claims* it (``shown = changes``), at most once every few seconds, so
 that any number of processes edit one card in turn.
+
+When a race ends, each racer's result as it stands is written down
+(``racers.final``): the card and the race statistics show that from then
+on, and a game played on after the end is an ordinary game.
 """
 
 from __future__ import annotations
@@ -14,15 +18,18 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ._base import NotFound, Racer, RaceRefused, RaceRow, RaceStatus, Status
+from ._base import MAX_GAP, NotFound, Racer, RaceRefused, RaceRow, RaceStatus, Status
+from ._fair import knows_deal, rules_code
 from ._session import Connected, Row, Session
 
 _RACERS = (
-    "SELECT racers.user_id, racers.joined_at, racers.game_id, games.status, games.move_count,"
-    " games.undos, games.hints, games.home, games.stuck, games.finished_at"
-    " FROM racers LEFT JOIN games ON games.id = racers.game_id"
+    "SELECT racers.user_id, racers.joined_at, racers.game_id, racers.known, racers.final,"
+    " games.status, games.move_count, games.undos, games.hints, games.home, games.stuck,"
+    " games.finished_at FROM racers LEFT JOIN games ON games.id = racers.game_id"
     " WHERE racers.race_id = ? ORDER BY racers.joined_at, racers.user_id"
 )
+#: What a racer's result holds, as written down when the race ends.
+_RESULT = ("status", "move_count", "undos", "hints", "home", "stuck", "finished_at")
 #: A running race is over once none of its games is still being played.
 _ALL_DONE = (
     "NOT EXISTS (SELECT 1 FROM games WHERE games.race_id = races.id"
@@ -60,10 +67,7 @@ class RaceQueries(Connected):
             )  # fmt: skip
             assert row is not None
             for order, user_id in enumerate(dict.fromkeys([host_id, *racers])):
-                await db.execute(
-                    "INSERT INTO racers (race_id, user_id, joined_at) VALUES (?, ?, ?)",
-                    (row["id"], user_id, now + order / 1000),
-                )
+                await _add_racer(db, row, user_id, now + order / 1000)
             return await _race(db, row)
 
     async def get_race(self, race_id: int) -> RaceRow:
@@ -93,10 +97,7 @@ class RaceQueries(Connected):
                 raise RaceRefused("joined")
             if len(joined) >= most:
                 raise RaceRefused("full")
-            await db.execute(
-                "INSERT INTO racers (race_id, user_id, joined_at) VALUES (?, ?, ?)",
-                (race_id, user_id, self._clock()),
-            )
+            await _add_racer(db, race, user_id, self._clock())
             return await _race(db, race)
 
     async def leave_race(self, race_id: int, user_id: int) -> RaceRow:
@@ -140,10 +141,7 @@ class RaceQueries(Connected):
             if accept:
                 if race["invited_id"] != user_id:
                     raise RaceRefused("not_invited")
-                await db.execute(
-                    "INSERT INTO racers (race_id, user_id, joined_at) VALUES (?, ?, ?)",
-                    (race_id, user_id, now),
-                )
+                await _add_racer(db, race, user_id, now)
             elif race["host_id"] != user_id:
                 raise RaceRefused("not_host")
             elif race["invited_id"] is not None:
@@ -151,16 +149,19 @@ class RaceQueries(Connected):
             joined = [row["user_id"] for row in await db.fetch(_RACER_IDS, (race_id,))]
             if len(joined) < 2:
                 raise RaceRefused("alone")
+            options = record.get("options", {})
             for racer in joined:
+                # A racer who knew the deal plays it as practice on the boards too.
+                known = await knows_deal(db, racer, record["profile"], options, record["deal"])
                 game = await db.fetchrow(
                     "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options,"
-                    " deal, start, moves, move_count, started_at, updated_at, race_id)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, ?, ?, ?) RETURNING id",
+                    " deal, start, moves, move_count, started_at, updated_at, race_id, practice)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, ?, ?, ?, ?) RETURNING id",
                     (
                         racer, race["guild_id"], race["channel_id"], record["profile"],
-                        record["version"], json.dumps(record.get("options", {})), record["deal"],
+                        record["version"], json.dumps(options), record["deal"],
                         json.dumps(record["start"]) if record.get("start") is not None else None,
-                        now, now, race_id,
+                        now, now, race_id, int(known),
                     ),
                 )  # fmt: skip
                 assert game is not None
@@ -214,6 +215,8 @@ class RaceQueries(Connected):
                 f" WHERE status = 'running' AND (started_at <= ? OR {_ALL_DONE}) RETURNING id",
                 (now, now - run_for),
             )
+            for row in over:
+                await _freeze(db, row["id"])
         return [row["id"] for row in [*lapsed, *over]]
 
     async def claim_card(self, race_id: int, now: float, every: float) -> RaceRow | float | None:
@@ -255,29 +258,61 @@ class RaceQueries(Connected):
         return [row["id"] for row in rows]
 
     async def touch_game(self, game_id: int) -> None:
-        """Makes a game the player's current one (the one ``/move`` plays)."""
+        """Makes a game the player's current one (the one ``/move`` plays).
+        The time since its last change is play: the active clock keeps it."""
+        now = self._clock()
         async with self._write() as db:
             await db.execute(
-                "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'playing'",
-                (self._clock(), game_id),
+                f"UPDATE games SET active = active + CASE WHEN ? - updated_at > {MAX_GAP}"
+                f" THEN {MAX_GAP} WHEN ? < updated_at THEN 0 ELSE ? - updated_at END,"
+                " updated_at = ? WHERE id = ? AND status = 'playing'",
+                (now, now, now, now, game_id),
             )
+
+    async def races_on_deal(
+        self, profile: str, options: Mapping[str, Any], deal: int
+    ) -> list[RaceRow]:
+        """The races on *deal* under these rules that have not ended (open
+        or running): while they last, the deal is in play."""
+        rules = rules_code(profile, options)
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT * FROM races WHERE status IN ('open', 'running') AND profile = ?"
+                " AND deal = ? ORDER BY id",
+                (profile, deal),
+            )
+            return [
+                await _race(db, row)
+                for row in rows
+                if rules_code(profile, json.loads(row["options"])) == rules
+            ]
 
     async def race_results(self, user_id: int) -> tuple[int, int]:
         """A player's races: (played, won). A race counts once it is over
-        or the player's game in it is; a win is the race's first won game."""
+        or the player's game in it is; a win is the race's first won game,
+        as the race stood when it ended. A racer who knew the deal counts in
+        no race statistics, theirs or the others'."""
         async with self._read() as db:
-            row = await db.fetchrow(
-                "SELECT count(*) AS played, sum(CASE WHEN games.status = 'won' AND NOT EXISTS"
-                " (SELECT 1 FROM games other WHERE other.race_id = games.race_id"
-                " AND other.status = 'won' AND (other.finished_at < games.finished_at"
-                " OR (other.finished_at = games.finished_at AND other.id < games.id)))"
-                " THEN 1 ELSE 0 END) AS won"
-                " FROM racers JOIN races ON races.id = racers.race_id"
-                " JOIN games ON games.id = racers.game_id WHERE racers.user_id = ?"
-                " AND (races.status = 'over' OR games.status != 'playing')",
+            rows = await db.fetch(
+                "SELECT races.* FROM racers JOIN races ON races.id = racers.race_id"
+                " WHERE racers.user_id = ? AND racers.known = 0 AND racers.game_id IS NOT NULL"
+                " AND races.status IN ('running', 'over') ORDER BY races.id",
                 (user_id,),
             )
-        return (0, 0) if row is None else (int(row["played"]), int(row["won"] or 0))
+            races = [await _race(db, row) for row in rows]
+        played = won = 0
+        for race in races:
+            fair = [racer for racer in race.racers if not racer.known]
+            me = next(racer for racer in fair if racer.user_id == user_id)
+            if race.status != RaceStatus.OVER and me.status == Status.PLAYING:
+                continue  # not over for them yet
+            played += 1
+            winners = sorted(
+                (racer for racer in fair if racer.status == Status.WON),
+                key=lambda racer: (racer.finished_at or 0.0, racer.game_id or 0),
+            )
+            won += bool(winners) and winners[0].user_id == user_id
+        return played, won
 
     async def _open_race(self, db: Session, race_id: int) -> Row:
         """The race *race_id*, locked for this transaction, if still open.
@@ -294,6 +329,28 @@ class RaceQueries(Connected):
 
 
 _RACER_IDS = "SELECT user_id FROM racers WHERE race_id = ? ORDER BY joined_at, user_id"
+
+
+async def _add_racer(db: Session, race: Row, user_id: int, joined_at: float) -> None:
+    """Adds a racer to *race*, marked if they know its deal already."""
+    options = json.loads(race["options"])
+    known = await knows_deal(db, user_id, race["profile"], options, race["deal"])
+    await db.execute(
+        "INSERT INTO racers (race_id, user_id, joined_at, known) VALUES (?, ?, ?, ?)",
+        (race["id"], user_id, joined_at, int(known)),
+    )
+
+
+async def _freeze(db: Session, race_id: int) -> None:
+    """Writes down each racer's result as it stands: the race has ended."""
+    for row in await db.fetch(_RACERS, (race_id,)):
+        if row["final"] is not None or row["game_id"] is None:
+            continue
+        final = {column: row[column] for column in _RESULT}
+        await db.execute(
+            "UPDATE racers SET final = ? WHERE race_id = ? AND user_id = ?",
+            (json.dumps(final), race_id, row["user_id"]),
+        )
 
 
 async def _race(db: Session, row: Row) -> RaceRow:
@@ -319,17 +376,27 @@ async def _race(db: Session, row: Row) -> RaceRow:
 
 
 def _racer(row: Row) -> Racer:
+    """A racer as their game stands, or (the race over) as it stood at the end."""
+    result: Mapping[str, Any] = row
+    if row["final"] is not None:
+        try:
+            final = json.loads(row["final"])
+        except ValueError:
+            final = None
+        if isinstance(final, dict) and set(_RESULT) <= final.keys():
+            result = final
     return Racer(
         user_id=row["user_id"],
         joined_at=row["joined_at"],
         game_id=row["game_id"],
-        status=None if row["status"] is None else Status(row["status"]),
-        moves=row["move_count"] or 0,
-        undos=row["undos"] or 0,
-        hints=row["hints"] or 0,
-        home=row["home"] or 0,
-        stuck=bool(row["stuck"]),
-        finished_at=row["finished_at"],
+        status=None if result["status"] is None else Status(result["status"]),
+        moves=result["move_count"] or 0,
+        undos=result["undos"] or 0,
+        hints=result["hints"] or 0,
+        home=result["home"] or 0,
+        stuck=bool(result["stuck"]),
+        finished_at=result["finished_at"],
+        known=bool(row["known"]),
     )
 
 
@@ -337,8 +404,10 @@ async def race_moved(db: Session, race_id: int, now: float) -> None:
     """After a race game changed, in its transaction: the card has a change
     to show, and the race is over once none of its games is still played."""
     await db.execute("UPDATE races SET changes = changes + 1 WHERE id = ?", (race_id,))
-    await db.execute(
+    ended = await db.fetchrow(
         f"UPDATE races SET status = 'over', ended_at = ? WHERE id = ? AND status = 'running'"
-        f" AND {_ALL_DONE}",
+        f" AND {_ALL_DONE} RETURNING id",
         (now, race_id),
     )
+    if ended is not None:
+        await _freeze(db, race_id)

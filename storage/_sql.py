@@ -17,8 +17,6 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from solitaire import BadOption, find_variant
-
 from ._base import (
     FINISHED,
     MAX_GAP,
@@ -37,12 +35,15 @@ from ._base import (
     StoreError,
     UnfinishedGame,
 )
+from ._fair import FairQueries, knows_deal, rules_code
 from ._races import RaceQueries, race_moved
 from ._session import Row, Session
 
 _FINISHED_SQL = "(" + ", ".join(f"'{status}'" for status in FINISHED) + ")"
 _UNWON_SQL = "(" + ", ".join(f"'{status}'" for status in UNWON) + ")"
 _WON = f"CASE WHEN status = '{Status.WON}' THEN 1 ELSE 0 END"
+#: How many of a player's wins took a hint.
+_HINTED = f"sum(CASE WHEN status = '{Status.WON}' AND hints > 0 THEN 1 ELSE 0 END) AS hinted"
 #: The active clock runs on by the time since the last change, at most MAX_GAP
 #: (three parameters: now, now, now).
 _ACTIVE = (
@@ -73,7 +74,7 @@ _GAME_AND_SETTINGS = (
 )
 
 
-class Store(RaceQueries):
+class Store(RaceQueries, FairQueries):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many
     bot processes on one database). Games, players, cooldowns and shard
     leases in SQL tables (see ``migrations.py``); a subclass supplies the
@@ -104,6 +105,8 @@ class Store(RaceQueries):
     ) -> GameRow:
         """Stores a new game and returns it; *daily* is the day it counts for,
         *scoring* how it is scored (with its *vegas* score to begin with).
+        A deal its player has played before, or whose winning line they
+        saw, is practice: it counts on no board.
 
         :raises UnfinishedGame: if the user has an unfinished game of that
             profile and *replace* is false; with *replace*, that game is
@@ -135,15 +138,19 @@ class Store(RaceQueries):
                         " revision = revision + 1 WHERE id = ?",
                         (now, now, existing["id"]),
                     )
+                options = record.get("options", {})
+                practice = await knows_deal(db, user_id, profile, options, record.get("deal"))
                 row = await db.fetchrow(
                     "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options,"
                     " deal, start, moves, move_count, started_at, updated_at, daily, scoring,"
-                    " vegas) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " vegas, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " RETURNING *",
                     (
                         user_id, guild_id, channel_id, profile, record["version"],
-                        json.dumps(record.get("options", {})), record.get("deal"),
+                        json.dumps(options), record.get("deal"),
                         json.dumps(record["start"]) if record.get("start") is not None else None,
                         json.dumps(moves), len(moves), now, now, daily, scoring, vegas,
+                        int(practice),
                     ),
                 )  # fmt: skip
         except Exception as error:
@@ -392,8 +399,8 @@ class Store(RaceQueries):
             " ORDER BY move_count, active, id",
             (profile, deal),
         )
-        rules = _rules_code(profile, options)
-        return [row for row in rows if _rules_code(row.profile, row.options) == rules]
+        rules = rules_code(profile, options)
+        return [row for row in rows if rules_code(row.profile, row.options) == rules]
 
     # -- players -----------------------------------------------------------------------
 
@@ -523,12 +530,13 @@ class Store(RaceQueries):
     async def leaderboard(
         self, guild_id: int, profile: str, *, since: float | None = None, limit: int = 10
     ) -> list[LeaderRow]:
-        """Returns the server's players by wins, then fewest moves in a win."""
+        """Returns the server's players by wins, then fewest moves in a win.
+        A deal counts once per player: practice games count not at all."""
         return await self._leaders(
             f"SELECT user_id, sum({_WON}) AS won, count(*) AS played,"
-            " min(CASE WHEN status = 'won' THEN move_count END) AS best FROM games"
-            f" WHERE guild_id = ? AND profile = ? AND status IN {_FINISHED_SQL}"
-            " AND finished_at >= ? GROUP BY user_id"
+            f" min(CASE WHEN status = 'won' THEN move_count END) AS best, {_HINTED}"
+            f" FROM games WHERE guild_id = ? AND profile = ? AND status IN {_FINISHED_SQL}"
+            " AND finished_at >= ? AND practice = 0 GROUP BY user_id"
             " ORDER BY won DESC, best NULLS LAST, played LIMIT ?",
             (guild_id, profile, since or 0.0, limit),
         )
@@ -539,20 +547,20 @@ class Store(RaceQueries):
         """Returns the server's players by daily deals solved since *since_day*."""
         return await self._leaders(
             f"SELECT user_id, sum({_WON}) AS won, count(*) AS played,"
-            " min(CASE WHEN status = 'won' THEN move_count END) AS best FROM games"
-            " WHERE guild_id = ? AND profile = ? AND daily >= ? GROUP BY user_id"
+            f" min(CASE WHEN status = 'won' THEN move_count END) AS best, {_HINTED}"
+            " FROM games WHERE guild_id = ? AND profile = ? AND daily >= ? GROUP BY user_id"
             " ORDER BY won DESC, best NULLS LAST LIMIT ?",
             (guild_id, profile, since_day, limit),
         )
 
     async def vegas_total(self, user_id: int, *, guild_id: int | None = None) -> tuple[int, int]:
         """A player's running Vegas total and the games in it (with
-        *guild_id*: those played in that server)."""
+        *guild_id*: those played in that server); practice games are not in it."""
         where = "" if guild_id is None else " AND guild_id = ?"
         async with self._read() as db:
             row = await db.fetchrow(
                 "SELECT coalesce(sum(vegas), 0) AS points, count(*) AS games FROM games"
-                f" WHERE user_id = ? AND scoring = 'vegas'{where}",
+                f" WHERE user_id = ? AND scoring = 'vegas' AND practice = 0{where}",
                 (user_id, *(() if guild_id is None else (guild_id,))),
             )
         return (0, 0) if row is None else (int(row["points"]), int(row["games"]))
@@ -564,7 +572,7 @@ class Store(RaceQueries):
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT user_id, sum(vegas) AS points, count(*) AS games FROM games"
-                " WHERE guild_id = ? AND scoring = 'vegas' GROUP BY user_id"
+                " WHERE guild_id = ? AND scoring = 'vegas' AND practice = 0 GROUP BY user_id"
                 " ORDER BY points DESC, games LIMIT ?",
                 (guild_id, limit),
             )
@@ -575,7 +583,10 @@ class Store(RaceQueries):
     async def _leaders(self, sql: str, params: Sequence[object]) -> list[LeaderRow]:
         async with self._read() as db:
             rows = await db.fetch(sql, params)
-        return [LeaderRow(r["user_id"], int(r["won"]), r["played"], r["best"]) for r in rows]
+        return [
+            LeaderRow(r["user_id"], int(r["won"]), r["played"], r["best"], int(r["hinted"] or 0))
+            for r in rows
+        ]
 
     async def _fetch_all(self, sql: str, params: Sequence[object]) -> list[GameRow]:
         async with self._read() as db:
@@ -605,14 +616,6 @@ class Store(RaceQueries):
                 f"(now revision {current.revision}, {current.status})."
             )
         return _game_row(row)
-
-
-def _rules_code(profile: str, options: Mapping[str, Any]) -> str | None:
-    """The options code of a game's rules (``None``: options no game has)."""
-    try:
-        return find_variant(profile).options_code(options)
-    except BadOption:
-        return None
 
 
 def _settings(
@@ -728,6 +731,7 @@ def _game_row(row: Row) -> GameRow:
         active=number("active") or 0.0,
         scoring=row["scoring"],
         vegas=row["vegas"],
+        practice=bool(row["practice"]),
     )
     if damage:
         game.extra["unreadable"] = ", ".join(damage)

@@ -331,4 +331,50 @@ MIGRATIONS: list[Migration] = [
         sqlite="ALTER TABLE players ADD COLUMN words INTEGER;",
         postgres="ALTER TABLE players ADD COLUMN words BIGINT;",
     ),
+    # 14: fair play. ``practice`` marks a game that counts on no board: a
+    # later attempt of a deal its player had played, or one whose winning
+    # line they saw in a review or a replay (games already kept: every
+    # attempt after the first); ``lines_seen`` keeps the deals (under
+    # their rules' options code) whose line a player saw. ``known`` marks a
+    # racer who knew the race's deal when they joined; ``final`` holds each
+    # racer's result as it stood when the race ended (JSON), so the card
+    # and the race statistics stay as they were at the end.
+    Migration(
+        sqlite="""
+        ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX games_by_player_deal ON games (user_id, profile, deal);
+        UPDATE games SET practice = 1 WHERE EXISTS (SELECT 1 FROM games AS earlier
+            WHERE earlier.user_id = games.user_id AND earlier.profile = games.profile
+            AND earlier.deal = games.deal AND earlier.options = games.options
+            AND earlier.id < games.id);
+        ALTER TABLE racers ADD COLUMN known INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE racers ADD COLUMN final TEXT;
+        CREATE TABLE lines_seen (
+            user_id     INTEGER NOT NULL,
+            profile     TEXT    NOT NULL,
+            rules       TEXT    NOT NULL,
+            deal        INTEGER NOT NULL,
+            seen_at     REAL    NOT NULL,
+            PRIMARY KEY (user_id, profile, rules, deal)
+        );
+        """,
+        postgres="""
+        ALTER TABLE games ADD COLUMN practice BIGINT NOT NULL DEFAULT 0;
+        CREATE INDEX games_by_player_deal ON games (user_id, profile, deal);
+        UPDATE games SET practice = 1 WHERE EXISTS (SELECT 1 FROM games AS earlier
+            WHERE earlier.user_id = games.user_id AND earlier.profile = games.profile
+            AND earlier.deal = games.deal AND earlier.options = games.options
+            AND earlier.id < games.id);
+        ALTER TABLE racers ADD COLUMN known BIGINT NOT NULL DEFAULT 0;
+        ALTER TABLE racers ADD COLUMN final TEXT;
+        CREATE TABLE lines_seen (
+            user_id     BIGINT NOT NULL,
+            profile     TEXT   NOT NULL,
+            rules       TEXT   NOT NULL,
+            deal        BIGINT NOT NULL,
+            seen_at     DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (user_id, profile, rules, deal)
+        );
+        """,
+    ),
 ]

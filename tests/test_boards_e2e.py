@@ -167,6 +167,5 @@ async def test_a_game_still_being_played_is_not_reviewed(
     server: FakeDiscord, bot: BotProcess
 ) -> None:
     await server.slash("play", {"game": "klondike", "deal": 4711})
-    asked = await server.slash("review")
-    said = await server.posted.get()
-    assert asked.kind == 5 and said.ephemeral and "You have no game" in said.content
+    asked = await server.slash("review")  # said privately, never "thinking…" in public first
+    assert asked.kind == 4 and asked.ephemeral and "You have no game" in asked.content

@@ -78,7 +78,9 @@ async def start_race(server: FakeDiscord, racers: list[dict[str, Any]]) -> Race:
     assert not posted.ephemeral and int(posted.data["flags"]) & COMPONENTS_V2
     race = Race(server, posted)
     assert race.buttons == ["Join", "Leave", "Start"]
-    assert "deal 4711" in race.text and "lapses <t:" in race.text
+    # The deal's number is shown once the race is over: until then it is in play.
+    assert "deal 4711" not in race.text and "lapses <t:" in race.text
+    assert "the deal is shown when the race is over" in race.text
     for racer in racers[1:]:
         joined = await race.press("Join", racer)
         assert joined.kind == 7 and mention(racer) in race.text
@@ -154,7 +156,7 @@ async def test_a_race_from_the_card_to_the_result(
         resigned = await server.slash("resign", who=racer)
         assert is_private_board(resigned)
     await race.until("The race is over")
-    assert race.buttons == ["Watch", "Rematch"]
+    assert race.buttons == ["Watch", "Review", "Rematch"]
     for racer in racers[1:]:
         assert f"{mention(racer)} — resigned" in race.text
     # Afterwards a racer may watch, and replay, any racer's game.

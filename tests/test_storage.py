@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
@@ -298,10 +299,23 @@ def test_streaks_from_a_fixed_history() -> None:
     assert (stats.best_moves, stats.best_seconds) == (80, 100.0)
 
 
+_DEALS = itertools.count(1)
+
+
 async def finish(
-    store: Store, clock: Clock, user: int, status: str, moves: int, guild: int = 7
+    store: Store,
+    clock: Clock,
+    user: int,
+    status: str,
+    moves: int,
+    guild: int = 7,
+    *,
+    deal: int | None = None,
 ) -> None:
-    row = await store.create_game(user, new_game("klondike", deal=1).to_record(), guild_id=guild)
+    """A game of *user*'s finished as *status* after *moves* moves: a deal
+    of its own unless *deal* says which (a deal counts once per player)."""
+    record = new_game("klondike", deal=deal or next(_DEALS)).to_record()
+    row = await store.create_game(user, record, guild_id=guild)
     clock.tick(100)
     await store.save_moves(row.id, ["s"] * moves, expected_revision=row.revision, status=status)
     clock.tick(1)

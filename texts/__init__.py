@@ -18,11 +18,12 @@ language turns one into text::
 
 Values may be numbers, cards, pile codes, other messages (rendered in the
 same language) or a tuple of alternatives (joined with "or"). Templates use
-:meth:`str.format` with two extra format specs: ``{pile:cap}`` capitalizes
-and ``{n:ord}`` writes an ordinal by the language's CLDR rules (``3rd``,
-``3.``, ``3e``). A text with plural forms (an English pair) counts its
-``{n}``; the catalogue's ``Plural-Forms`` picks the form. Notation, card
-labels and pile codes are the same in every language.
+:meth:`str.format` with three extra format specs: ``{pile:cap}`` capitalizes,
+``{card:lower}`` lowers (a card named in running French), and ``{n:ord}``
+writes an ordinal by the language's CLDR rules (``3rd``, ``3.``, ``3e``).
+A text with plural forms (an English pair) counts its ``{n}``; the
+catalogue's ``Plural-Forms`` picks the form. Notation, card labels and pile
+codes are the same in every language.
 """
 
 from __future__ import annotations
@@ -181,6 +182,8 @@ class _Text(str):
     def __format__(self, spec: str) -> str:
         if spec == "cap":
             return self[:1].upper() + self[1:]
+        if spec == "lower":
+            return self.lower()
         return format(str(self), spec)
 
 

@@ -29,6 +29,7 @@ import discord
 
 from render.names import one_line
 from render.text import MAX_ALT
+from solitaire.notation import printable
 from storage import BoardMessage, Status
 from texts import DEFAULT, tr
 
@@ -140,7 +141,7 @@ def accent(board: Board) -> int:
 def _controls(board: Board, locale: str) -> list[list[discord.ui.Item[Any]]]:
     """The rows of a board's buttons and menu."""
     finished: list[discord.ui.Item[Any]] = []
-    if board.reviewable:
+    if board.reviewable and not board.review_held:
         finished.append(DealButton("review", board.game_id, locale=locale))
     if board.won:
         finished.append(GameButton(board.game_id, "share", board.revision, locale=locale))
@@ -306,7 +307,8 @@ async def reply_to_message(
         sent = await _answer_in(message.channel, reply, locale, reference=message)
     except discord.HTTPException as error:
         log.info("no answer in %s: %s; answering in a DM", message.channel.id, error.status)
-        where = tr(locale, "chat.no_room", channel=f"<#{message.channel.id}>", text=message.content)
+        typed = printable(message.content)[:100].replace("`", "'")
+        where = tr(locale, "chat.no_room", channel=f"<#{message.channel.id}>", text=typed)
         try:
             await message.author.send(where[:2000])
             sent = await _answer_in(message.author, reply, locale)

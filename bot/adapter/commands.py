@@ -12,7 +12,7 @@ from discord.app_commands import Choice
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 from texts import tr
 
-from ..usecases.replies import Picture
+from ..usecases.replies import Notice, Picture
 from .answers import post_animation, post_picture, respond
 from .interactions import Interaction, asker_of, bot_is_member
 from .translator import text
@@ -163,8 +163,14 @@ async def rules(interaction: Interaction, game: str) -> None:
 @app_commands.command(description=text("cmd.review"))
 async def review(interaction: Interaction) -> None:
     """Your last game without a win: could it be won, which move lost it, and how."""
+    asker = asker_of(interaction)
+    # Decided before the answer is deferred in public: a refusal is private.
+    chosen = await interaction.client.reviews.choose(asker)
+    if isinstance(chosen, Notice):
+        await respond(interaction, chosen)
+        return
     await interaction.response.defer(thinking=True)
-    found = await interaction.client.reviews.review(asker_of(interaction))
+    found = await interaction.client.reviews.review_game(asker, chosen)
     await post_animation(interaction, found, "review.gif", "review.alt")
 
 

@@ -196,10 +196,10 @@ class DealButton(_Routed, discord.ui.Button[Any]):
 
 class RaceButton(_Routed, discord.ui.Button[Any]):
     """On a race card: Join, Leave, Start; Accept, Decline (a challenge);
-    Play, Watch (a race under way); Watch, Rematch (a race over)."""
+    Play, Watch (a race under way); Watch, Review, Rematch (a race over)."""
 
     PATTERN = re.compile(
-        r"race:(?P<race>\d+):(?P<action>join|leave|start|play|watch|accept|decline|rematch)"
+        r"race:(?P<race>\d+):(?P<action>join|leave|start|play|watch|accept|decline|review|rematch)"
     )
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.primary,

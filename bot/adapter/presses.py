@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from texts import tr
 
 from ..usecases.boards import FROM
-from ..usecases.replies import Unfinished
+from ..usecases.replies import Notice, Unfinished
 from .answers import post_animation, post_win_card, respond
 from .interactions import Interaction, asker_of, language
 
@@ -90,12 +90,12 @@ class Presses:
             await respond(interaction, reply, new_game=True)
             return
         if action == "review":
-            refused = await self._bot.reviews.refuse(asker, game_id)
-            if refused is not None:
-                await respond(interaction, refused)
+            chosen = await self._bot.reviews.choose(asker, game_id)
+            if isinstance(chosen, Notice):
+                await respond(interaction, chosen)
                 return
             await interaction.response.defer(thinking=True)
-            found = await self._bot.reviews.review(asker, game_id)
+            found = await self._bot.reviews.review_game(asker, chosen)
             await post_animation(interaction, found, "review.gif", "review.alt")
             return
         cheer = action == "cheer"

@@ -107,6 +107,13 @@ class Racing:
         if action == "rematch":
             await self._post(interaction, await races.rematch(asker, race_id))
             return
+        if action == "review":
+            game_id = await races.own_game(asker, race_id)
+            if isinstance(game_id, Notice):
+                await _privately(interaction, game_id.text)
+                return
+            await self._bot.presses.deal_button(interaction, "review", game_id)
+            return
         if action in ("join", "accept"):
             await self._remember(interaction)
         if action == "join":

@@ -27,8 +27,9 @@ from solitaire.solver import Outcome
 from storage import UNWON, GameRow, Settings, Status, Store, StoreUnavailable
 from texts import Msg, tr
 
+from .fairplay import in_play
 from .replies import Board
-from .verdicts import holding
+from .verdicts import KnownVerdict, holding
 
 log = logging.getLogger(__name__)
 
@@ -164,14 +165,38 @@ class BoardMaker:
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
             can_finish=playing and game.finishing_line() is not None,
-            verdict=known.line(locale) if known is not None else "",
+            verdict=await self._verdict(row, known, locale),
             verdicts=verdicts,
             winnable=None if known is None else known.outcome is Outcome.WON,
             reviewable=reviewable(row.status, game),
+            review_held=await self._review_held(row, game),
             race_id=row.race_id,
             words=tuple(table_words(game, locale)) if settings.words else (),
             replaces=(row.channel_id, row.message_id),
         )
+
+    async def _verdict(self, row: GameRow, known: KnownVerdict | None, locale: str) -> str:
+        """The verdict's line: naming the move that lost the game unless its
+        deal is in play (a public board must not tell others what to avoid)."""
+        if known is None:
+            return ""
+        return known.line(locale, name_move=bool(known.move) and not await self._in_play(row))
+
+    async def _review_held(self, row: GameRow, game: Game) -> bool:
+        """Whether the game's review waits (no Review button): its deal is
+        still in play, raced or today's daily. Asked only of a game over
+        without a win."""
+        return reviewable(row.status, game) and await self._in_play(row)
+
+    async def _in_play(self, row: GameRow) -> bool:
+        """Whether the game's deal is in play (see :mod:`.fairplay`); if the
+        store cannot say now, it is taken to be: the board is made all the same."""
+        try:
+            held = await in_play(self._store, row.profile, row.options, row.deal, self._clock())
+        except StoreUnavailable as error:
+            log.warning("whether game %s's deal is in play not read: %s", row.id, error)
+            return True
+        return held is not None
 
     async def _settings(self, user_id: int) -> Settings:
         """The player's settings; the defaults if the store cannot say now: a
@@ -187,12 +212,19 @@ class BoardMaker:
         return utc_day(self._clock())
 
     async def standing(self, row: GameRow) -> Standing | None:
-        """How a win compares with the others on the same deal (or the same
-        day's daily deal), if there are others."""
+        """How a win compares with the other players' on the same deal (or
+        the same day's daily deal), if there are others: each player's best
+        win, and of this player this win alone."""
         if row.daily is not None:
             results = await self._store.daily_results(row.profile, row.daily)
         elif row.deal is not None:
-            results = await self._store.deal_results(row.profile, row.options, row.deal)
+            wins = await self._store.deal_results(row.profile, row.options, row.deal)
+            players: set[int] = set()
+            results = []
+            for win in wins:  # best first
+                if win.user_id not in players and (win.user_id != row.user_id or win.id == row.id):
+                    players.add(win.user_id)
+                    results.append(win)
         else:
             return None
         place = next((i for i, other in enumerate(results, 1) if other.id == row.id), None)

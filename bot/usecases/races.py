@@ -17,17 +17,20 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from render.text import clock, game_title
-from solitaire import BadOption, Game, daily_deal, find_variant, new_game
+from solitaire import BadOption, Game, find_variant, new_game
 from storage import NotFound, Racer, RaceRefused, RaceRow, RaceStatus, Status, Store
 from texts import Msg, tr
 
+from .fairplay import OPEN_FOR, RUN_FOR, in_play
 from .replies import Asker, Board, Notice, Unfinished
 from .service import DEALS, GameService
 
+__all__ = ["OPEN_FOR", "RUN_FOR", "RaceCard", "Races", "Watching"]
+
 #: The most racers in one race.
 MOST = 8
-#: An unstarted race lapses after this long; a running one ends after this long.
-OPEN_FOR, RUN_FOR = 600.0, 1800.0
+#: A fresh deal for a race is looked for among this many drawn at random.
+_TRIES = 20
 #: The race card is edited at most once every 2 seconds as Discord sees it
 #: (with a margin: edits from two processes are spaced by their claims).
 EVERY = 2.1
@@ -91,11 +94,11 @@ class Races:
         try:
             chosen = {k: v for k, v in options.items() if v is not None}
             resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)
-            game = self._deal(profile, resolved, deal)
+            game = await self._deal(asker, profile, resolved, deal)
         except BadOption as error:
             return Notice(error.text(locale))
-        if game is None:
-            return Notice(tr(locale, "daily.by_hand", game=find_variant(profile).name))
+        if isinstance(game, Notice):
+            return game
         wait = await self._store.take_turn(asker.user_id, *DEALS, self._clock())
         if wait:
             return Notice(tr(locale, "wait.deals", seconds=f"{wait:g}"))
@@ -131,9 +134,9 @@ class Races:
         wait = await self._store.take_turn(asker.user_id, *DEALS, self._clock())
         if wait:
             return Notice(tr(asker.locale, "wait.deals", seconds=f"{wait:g}"))
-        game = None
-        while game is None or game.deal == race.deal:
-            game = self._deal(race.profile, race.options, None)
+        game = await self._deal(asker, race.profile, race.options, None, besides=race.deal)
+        if isinstance(game, Notice):
+            return game
         assert game.deal is not None
         deal = game.deal
         again = await self._store.create_race(
@@ -189,6 +192,16 @@ class Races:
         news = tr(locale, "race.your_board")
         return replace(shown, news="\n".join(filter(None, (news, shown.news))))
 
+    async def own_game(self, asker: Asker, race_id: int) -> int | Notice:
+        """The asker's game in the race (Review on the card of a race over)."""
+        race = await self._race(asker, race_id)
+        if isinstance(race, Notice):
+            return race
+        racer = race.racer(asker.user_id)
+        if racer is None or racer.game_id is None:
+            return Notice(tr(asker.locale, "race.not_racer"))
+        return racer.game_id
+
     async def watch(
         self, asker: Asker, race_id: int, user_id: int | None = None
     ) -> Watching | Notice:
@@ -235,10 +248,14 @@ class Races:
         return await self._store.race_results(user_id)
 
     def card(self, race: RaceRow) -> RaceCard:
-        """The race card as *race* stands, in the language of its host."""
+        """The race card as *race* stands, in the language of its host. The
+        deal's number shows once the race has ended: until then it is in play."""
         locale = race.locale
         game = new_game(race.profile, race.deal, **race.options)
-        title = tr(locale, "race.title", game=game_title(game, locale), deal=race.deal)
+        if race.status in (RaceStatus.OPEN, RaceStatus.RUNNING):
+            title = tr(locale, "race.title_secret", game=game_title(game, locale))
+        else:
+            title = tr(locale, "race.title", game=game_title(game, locale), deal=race.deal)
         lines = [title]
         actions: tuple[str, ...] = ()
         host = f"<@{race.host_id}>"
@@ -259,7 +276,7 @@ class Races:
             lines.append(
                 tr(locale, "race.open", host=host, n=len(race.racers), most=MOST, lapses=lapses)
             )
-            lines.append(", ".join(f"<@{racer.user_id}>" for racer in race.racers))
+            lines.append(", ".join(_who(racer, locale) for racer in race.racers))
             actions = ("join", "leave", "start")
         elif race.status in (RaceStatus.RUNNING, RaceStatus.OVER):
             assert race.started_at is not None
@@ -268,7 +285,8 @@ class Races:
                 actions = ("play", "watch")
             else:
                 lines.append(tr(locale, "race.over"))
-                actions = ("watch", "rematch")
+                # A review waited while the race ran: it is offered now.
+                actions = ("watch", "review", "rematch")
             lines += _standings(race, game.DECKS, locale)
         else:
             who = f"<@{race.invited_id}>"
@@ -279,17 +297,42 @@ class Races:
 
     # -- inside ---------------------------------------------------------------------
 
-    def _deal(self, profile: str, options: Mapping[str, Any], deal: int | None) -> Game | None:
+    async def _deal(
+        self,
+        asker: Asker,
+        profile: str,
+        options: Mapping[str, Any],
+        deal: int | None,
+        *,
+        besides: int | None = None,
+    ) -> Game | Notice:
         """The deal *deal*, or else one the solver has won (any deal where no
-        such deals are known for these rules); never today's daily deal,
-        which only /daily deals (``None`` if it was asked for by hand)."""
-        game = new_game(profile, deal, **options) if deal is not None else _any(profile, options)
-        todays = daily_deal(game.profile, self._service.boards.today())
-        while game.deal == todays and game.rules_code == "":
-            if deal is not None:
-                return None
+        such deals are known for these rules), other than *besides*. A race
+        is on a deal nobody is playing elsewhere (no race on it, not today's
+        daily) and that its host has never played nor seen the line of."""
+        locale = asker.locale
+        now = self._clock()
+        if deal is not None:
+            game = new_game(profile, deal, **options)
+            held = await in_play(self._store, game.profile, game.options, deal, now)
+            if held is not None and held.race is None:
+                return Notice(tr(locale, "daily.by_hand", game=game.name))
+            if held is not None:
+                return Notice(held.refusal(locale, "deal"))
+            if await self._store.knows_deal(asker.user_id, game.profile, game.options, deal):
+                return Notice(tr(locale, "race.known_deal", deal=deal))
+            return game
+        for _ in range(_TRIES):
             game = _any(profile, options)
-        return game
+            if game.deal == besides:
+                continue
+            if await in_play(self._store, game.profile, game.options, game.deal, now):
+                continue
+            if not await self._store.knows_deal(
+                asker.user_id, game.profile, game.options, game.deal
+            ):
+                return game
+        return Notice(tr(locale, "race.no_fresh_deal"))
 
     async def _race(self, asker: Asker, race_id: int) -> RaceRow | Notice:
         try:
@@ -327,11 +370,12 @@ def _any(profile: str, options: Mapping[str, Any]) -> Game:
 
 
 def _standings(race: RaceRow, decks: int, locale: str) -> list[str]:
-    """A line per racer: the winners first, by time, then the others as they joined."""
+    """A line per racer: the winners first, by time (those who knew the
+    deal after the others), then the others as they joined."""
     assert race.started_at is not None
     won = sorted(
         (r for r in race.racers if r.status == Status.WON),
-        key=lambda r: (r.finished_at or 0.0, r.joined_at),
+        key=lambda r: (r.known, r.finished_at or 0.0, r.joined_at),
     )
     lines = []
     for place, racer in enumerate(won, 1):
@@ -343,7 +387,7 @@ def _standings(race: RaceRow, decks: int, locale: str) -> list[str]:
                 "race.placed",
                 medal=medal,
                 place=place,
-                racer=f"<@{racer.user_id}>",
+                racer=_who(racer, locale),
                 time=time,
                 counts=_counts(racer, locale),
             )
@@ -363,13 +407,19 @@ def _standings(race: RaceRow, decks: int, locale: str) -> list[str]:
             tr(
                 locale,
                 "race.racer",
-                racer=f"<@{racer.user_id}>",
+                racer=_who(racer, locale),
                 state=state,
                 home=_home(racer, decks),
                 counts=_counts(racer, locale),
             )
         )
     return lines
+
+
+def _who(racer: Racer, locale: str) -> str:
+    """A racer as the card names them: marked if they knew the deal."""
+    mention = f"<@{racer.user_id}>"
+    return tr(locale, "race.known", racer=mention) if racer.known else mention
 
 
 def _counts(racer: Racer, locale: str) -> str:

@@ -56,6 +56,8 @@ class Board:
     winnable: bool | None = None
     #: Over without a win (resigned, or no move left): it can be reviewed.
     reviewable: bool = False
+    #: Its review waits: its deal is still in play (a race on it, today's daily).
+    review_held: bool = False
     #: The race it is played in: the board is then its racer's alone.
     race_id: int | None = None
     #: The table in words, a line for each pile, for players who asked.

@@ -1,17 +1,24 @@
 """A review after the game: could the deal be won, which move lost it, and
-a winning line from the last position that still won, as text and a GIF."""
+a winning line from the last position that still won, as text and a GIF.
+
+A review shows the way to win, so it waits while its deal is in play (a
+race on it, today's daily: :mod:`.fairplay`), and its player's games of that
+deal count on no board from then on."""
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from solitaire import BadRecord
 from solitaire.solver import Outcome
-from storage import NotFound, Status, Store
+from storage import GameRow, NotFound, Status, Store
 from texts import tr
 
 from . import jobs
+from .fairplay import in_play
 from .replies import Animation, Asker, Notice
 from .service import busy_notice
 from .workers import Busy, Kind, Workers
@@ -26,34 +33,31 @@ _CACHED = 64
 class Reviews:
     """Reviews of finished games, made in a worker once per game."""
 
-    def __init__(self, store: Store, workers: Workers, theme: str = "classic") -> None:
-        self._store, self._workers, self._theme = store, workers, theme
+    def __init__(
+        self,
+        store: Store,
+        workers: Workers,
+        theme: str = "classic",
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._store, self._workers, self._theme, self._clock = store, workers, theme, clock
         self._done: OrderedDict[tuple[int, int, str], Animation] = OrderedDict()
 
-    async def refuse(self, asker: Asker, game_id: int) -> Notice | None:
-        """Why the asker may not review game *game_id*, if they may not:
-        asked before the bot answers in public that a review is coming."""
-        try:
-            row = await self._store.get_game(game_id)
-        except NotFound:
-            return Notice(tr(asker.locale, "game.gone"))
-        if row.user_id != asker.user_id:
-            return Notice(tr(asker.locale, "review.not_yours"))
-        return None
-
-    async def review(self, asker: Asker, game_id: int | None = None) -> Animation | Notice:
-        """Reviews the asker's game *game_id*, or their last game that ended
-        without a win."""
+    async def choose(self, asker: Asker, game_id: int | None = None) -> GameRow | Notice:
+        """The game to review: the asker's game *game_id*, or else their
+        current game if it is stuck, or their last game that ended without a
+        win; or why there is none to review now. Asked before the bot
+        answers in public that a review is coming: a refusal is private."""
         locale = asker.locale
-        try:
-            row = await self._store.get_game(game_id) if game_id is not None else None
-        except NotFound:
-            row = None
-        if game_id is None:
-            current = await self._store.current_game(asker.user_id)
-            if current is not None and await self._is_stuck(current.record):
-                row = current
-            else:
+        if game_id is not None:
+            try:
+                row: GameRow | None = await self._store.get_game(game_id)
+            except NotFound:
+                return Notice(tr(locale, "game.gone"))
+        else:
+            row = await self._store.current_game(asker.user_id)
+            if row is None or not await self._is_stuck(row.record):
                 row = await self._store.last_unwon_game(asker.user_id)
         if row is None:
             return Notice(tr(locale, "review.none"))
@@ -61,13 +65,26 @@ class Reviews:
             return Notice(tr(locale, "review.not_yours"))  # names no one
         if row.status == Status.WON:
             return Notice(tr(locale, "review.won"))
+        # A game still being played is reviewed only once it is stuck.
+        if row.status == Status.PLAYING and not await self._is_stuck(row.record):
+            return Notice(tr(locale, "review.playing"))
+        held = await in_play(self._store, row.profile, row.options, row.deal, self._clock())
+        if held is not None:
+            return Notice(held.refusal(locale, "review"))
+        return row
+
+    async def review(self, asker: Asker, game_id: int | None = None) -> Animation | Notice:
+        """Reviews the asker's game *game_id*, or the one :meth:`choose` picks."""
+        row = await self.choose(asker, game_id)
+        return row if isinstance(row, Notice) else await self.review_game(asker, row)
+
+    async def review_game(self, asker: Asker, row: GameRow) -> Animation | Notice:
+        """Reviews *row*, a game :meth:`choose` chose for the asker. From
+        now on their games of its deal count on no board: they saw its line."""
+        locale = asker.locale
         key = (row.id, row.revision, locale)
         done = self._done.get(key)
         if done is None:
-            # A game still being played is reviewed only once it is stuck:
-            # a review shows the way to win.
-            if row.status == Status.PLAYING and not await self._is_stuck(row.record):
-                return Notice(tr(locale, "review.playing"))
             try:
                 found = await self._workers.run(
                     Kind.REVIEW, jobs.review, row.record, REVIEW_SECONDS, self._theme, locale,
@@ -82,6 +99,7 @@ class Reviews:
             while len(self._done) > _CACHED:
                 self._done.popitem(last=False)
         self._done.move_to_end(key)
+        await self._store.saw_line(row.user_id, row.profile, row.options, row.deal)
         return done
 
     async def _is_stuck(self, record: dict[str, Any]) -> bool:

@@ -48,8 +48,9 @@ from storage import (
 from texts import Msg, tr
 
 from . import jobs
-from .boards import MAX_CHOICES, BoardMaker
+from .boards import MAX_CHOICES, BoardMaker, utc_day
 from .cooldown import Cooldown
+from .fairplay import in_play
 from .hints import KnownLine
 from .live import LiveGames
 from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
@@ -117,6 +118,14 @@ class GameService:
                 game = new_game(profile, None, winnable=winnable, **resolved)
         except BadOption as error:
             return Notice(error.text(locale))
+        # Nor a deal raced now: a racer could play it on the side, anyone
+        # could learn its line.
+        while not (daily or practice) and (
+            held := await in_play(self._store, game.profile, game.options, game.deal, self._clock())
+        ):
+            if deal is not None:
+                return Notice(held.refusal(locale, "deal"))
+            game = new_game(profile, None, winnable=winnable, **resolved)
         # Only a game dealt counts: an offer to resume one, or a refusal, does not.
         wait = await self._take_turn(asker, *DEALS, count=False)
         if wait:
@@ -153,6 +162,8 @@ class GameService:
         await self._take_turn(asker, *DEALS)
         self.live.note_current(row)
         news = news or tr(locale, "start.new", game=game.name, deal=game.deal)
+        if row.practice and not practice:
+            news = f"{news}\n{tr(locale, 'start.practice')}"
         row = dataclasses.replace(row, settings=settings)
         return await self.boards.board(row, game, news, locale)
 
@@ -187,7 +198,7 @@ class GameService:
     async def play_deal(self, asker: Asker, game_id: int) -> Reply:
         """Starts, for the asker, the deal of game *game_id* under its rules:
         a challenge taken up."""
-        row = await open_to_others(self._store, asker, game_id, self.boards.today())
+        row = await open_to_others(self._store, asker, game_id, self._clock(), "deal")
         if isinstance(row, Notice):
             return row
         if row.deal is None:
@@ -523,22 +534,28 @@ def not_yours(owner_id: int, locale: str) -> str:
     return tr(locale, "game.not_yours", owner=f"<@{owner_id}>")
 
 
-async def open_to_others(store: Store, asker: Asker, game_id: int, today: str) -> GameRow | Notice:
-    """The game *game_id*, if the asker may take up its deal or watch its
-    replay: it is their own finished game, its winner shared it, it is a
-    daily game whose day is over, or a finished game of a race that is over
-    (while it runs, nothing of its deal is shown in public). A refusal names
-    no one."""
+async def open_to_others(
+    store: Store, asker: Asker, game_id: int, now: float, what: str = "replay"
+) -> GameRow | Notice:
+    """The game *game_id*, if the asker may take up its deal (*what* is
+    ``deal``) or watch its ``replay``: its deal is not in play (see
+    :mod:`.fairplay`), and it is their own finished game, its winner shared
+    it, it is a daily game whose day is over, or a finished game of a race
+    that is over. A refusal names no one."""
     try:
         row = await store.get_game(game_id)
     except NotFound:
         return Notice(tr(asker.locale, "game.gone"))
     if row.status == Status.PLAYING:
         return Notice(tr(asker.locale, "game.not_shared"))
+    if row.race_id is not None and not await race_over(store, row.race_id):
+        return Notice(tr(asker.locale, "race.after"))
+    held = await in_play(store, row.profile, row.options, row.deal, now)
+    if held is not None:
+        return Notice(held.refusal(asker.locale, what))
     if row.race_id is not None:  # a race is played in the open: its games are, once it is over
-        return (
-            row if await race_over(store, row.race_id) else Notice(tr(asker.locale, "race.after"))
-        )
+        return row
+    today = utc_day(now)
     day_over = row.daily is not None and row.daily < today
     if row.user_id == asker.user_id or row.shared_at is not None or day_over:
         return row

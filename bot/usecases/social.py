@@ -18,6 +18,7 @@ from texts import Msg, tr
 
 from . import jobs, markdown
 from .boards import BoardMaker, score_text, utc_day
+from .fairplay import in_play
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import busy_notice, not_yours, open_to_others, race_over
 from .workers import Busy, Kind, Workers
@@ -118,6 +119,7 @@ class Social:
             tr(locale, "top.row", place=i, name=_name(names, row.user_id), won=row.won,
                played=row.played)
             + (tr(locale, "top.best", n=row.best_moves) if row.best_moves else "")
+            + (tr(locale, "top.hinted", n=row.hinted) if row.hinted else "")
             for i, row in enumerate(wins, 1)
         ] or [tr(locale, "top.no_wins")]  # fmt: skip
         lines.append(tr(locale, "top.dailies"))
@@ -163,6 +165,9 @@ class Social:
             return Notice(tr(locale, "share.not_won"))
         if row.race_id is not None and not await race_over(self._store, row.race_id):
             return Notice(tr(locale, "race.after"))  # the others are still on this deal
+        held = await in_play(self._store, row.profile, row.options, row.deal, self._clock())
+        if held is not None and held.race is not None:  # a card names its deal
+            return Notice(held.refusal(locale, "share"))
         standing = await self._boards.standing(row)
         streak = (await self._store.stats(row.user_id, row.profile)).current_streak
         settings = row.settings or await self._store.settings(row.user_id)
@@ -196,7 +201,7 @@ class Social:
     ) -> Notice | None:
         """Why the asker may not watch the replay of game *game_id* now, if
         they may not: asked before the bot answers in public that a GIF is coming."""
-        row = await open_to_others(self._store, asker, game_id, utc_day(self._clock()))
+        row = await open_to_others(self._store, asker, game_id, self._clock())
         if isinstance(row, Notice):
             return row
         key = (row.id, row.revision, cheer, asker.locale)
@@ -212,7 +217,7 @@ class Social:
         game's cards bouncing off its foundations), made in a worker once per
         game and revision; a long game's replay is sampled, and says so."""
         locale = asker.locale
-        row = await open_to_others(self._store, asker, game_id, utc_day(self._clock()))
+        row = await open_to_others(self._store, asker, game_id, self._clock())
         if isinstance(row, Notice):
             return row
         if cheer and row.status != Status.WON:
@@ -227,6 +232,8 @@ class Social:
             except Busy as busy:
                 return busy_notice(busy, locale)
         self._replays.move_to_end(key)
+        if not cheer:  # the replay shows the deal and a way through it
+            await self._store.saw_line(asker.user_id, row.profile, row.options, row.deal)
         note = (
             ""
             if replay.every == 1

@@ -13,6 +13,8 @@ position known to be winnable, the verdict names the move that lost it.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -22,6 +24,7 @@ from storage import GameRow, Status, Store, StoreError
 from texts import tr
 
 from . import jobs
+from .fairplay import in_play
 from .replies import Board
 from .workers import Busy, Kind, Workers
 
@@ -74,13 +77,15 @@ class KnownVerdict:
             and self.moves <= len(row.moves)
         )
 
-    def line(self, locale: str) -> str:
-        """The board's line for this verdict."""
+    def line(self, locale: str, *, name_move: bool = True) -> str:
+        """The board's line for this verdict; without *name_move*, it names
+        no move that lost the game (its deal is in play: a public board
+        must not tell others which move to avoid)."""
         if self.outcome is Outcome.WON:
             return tr(locale, "verdict.winnable")
         if self.since == 0:
             return tr(locale, "verdict.cannot")
-        if self.since is not None and self.move:
+        if self.since is not None and self.move and name_move:
             return tr(locale, "verdict.lost_since", n=self.since, move=self.move)
         return tr(locale, "verdict.lost")
 
@@ -103,8 +108,10 @@ def verdict_line(row: GameRow, locale: str) -> str:
 class Verdicts:
     """Searches positions for the players who want to know, after the reply."""
 
-    def __init__(self, store: Store, workers: Workers) -> None:
-        self._store, self._workers = store, workers
+    def __init__(
+        self, store: Store, workers: Workers, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self._store, self._workers, self._clock = store, workers, clock
 
     async def find(self, board: Board, message_id: int, locale: str) -> Board | None:
         """Finds out whether *board*'s game can still be won and keeps it.
@@ -131,12 +138,19 @@ class Verdicts:
                 return None
             # The search took a while: a newer board may have retired this one.
             row = await self._store.get_game(row.id)
-        line = known.line(locale)
+        line = known.line(locale, name_move=await self._names_moves(row, known))
         if row.revision != board.revision or row.message_id != message_id:
             return None  # a retired board stays retired
         if line == board.verdict:
             return None
         return replace(board, verdict=line, winnable=known.outcome is Outcome.WON)
+
+    async def _names_moves(self, row: GameRow, known: KnownVerdict) -> bool:
+        """Whether the verdict may name the move that lost the game: not
+        while its deal is in play."""
+        if not known.move:
+            return True  # it names none: nothing to ask
+        return await in_play(self._store, row.profile, row.options, row.deal, self._clock()) is None
 
     async def _search(self, row: GameRow, known: KnownVerdict | None) -> KnownVerdict | None:
         """Searches the position of *row* in a worker and keeps what it finds
