@@ -14,6 +14,17 @@ from tests.databases import STORES, fresh_database
 from tests.fake_discord import FakeDiscord
 
 DATA = Path(__file__).parent / "data"
+#: Modules whose every test is slow: they run real bot or storage processes.
+SLOW_MODULES = ("_e2e.py", "test_storage_crash.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks ``slow`` what the fast loop (``pytest -m "not slow"``) leaves
+    out: the real bot processes, PostgreSQL, and tests marked so by hand
+    (long searches)."""
+    for item in items:
+        if item.path.name.endswith(SLOW_MODULES) or item.get_closest_marker("postgresql"):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
