@@ -41,8 +41,8 @@ def moves_in(reply: Reply) -> int:
     return int(found[1])
 
 
-def worker_pids(parent: int) -> list[int]:
-    """The bot's worker processes (spawned by multiprocessing)."""
+def children(parent: int) -> list[tuple[int, bytes]]:
+    """The processes whose parent is *parent*, with their command lines."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -52,9 +52,23 @@ def worker_pids(parent: int) -> list[int]:
             command = (entry / "cmdline").read_bytes()
         except (OSError, IndexError, ValueError):
             continue
-        if ppid == parent and b"spawn_main" in command:
-            found.append(int(entry.name))
+        if ppid == parent:
+            found.append((int(entry.name), command))
     return found
+
+
+def running(pid: int) -> bool:
+    """Whether *pid* is a process still running (not gone, not a zombie)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def worker_pids(bot: int) -> list[int]:
+    """The bot's worker processes: forked by its fork server, a child of the bot."""
+    servers = [pid for pid, command in children(bot) if b"forkserver" in command]
+    return [pid for server in servers for pid, _ in children(server)]
 
 
 # -- boards ------------------------------------------------------------------------
@@ -338,13 +352,30 @@ async def test_a_hung_worker_frees_the_player_in_time_and_is_replaced(
     assert "waited-for workers hung; starting new ones" in bot.log.read_text()
 
 
+async def test_the_workers_end_with_a_killed_bot(server: FakeDiscord, bot: BotProcess) -> None:
+    assert bot.process is not None
+    await server.slash("play", {"game": "casket", "deal": 9})
+    workers = worker_pids(bot.process.pid)
+    assert workers
+    await bot.kill()  # SIGKILL: it cannot tell them
+    deadline = time.monotonic() + 5
+    while any(running(pid) for pid in workers):
+        assert time.monotonic() < deadline, "workers outlived the bot"
+        await asyncio.sleep(0.2)
+
+
 async def test_killed_workers_are_replaced_and_the_bot_goes_on(
     server: FakeDiscord, bot: BotProcess
 ) -> None:
     assert bot.process is not None
     await server.slash("play", {"game": "casket", "deal": 9})
-    for pid in worker_pids(bot.process.pid):
-        os.kill(pid, signal.SIGKILL)
+    workers = worker_pids(bot.process.pid)
+    cores = os.cpu_count() or 2
+    assert len(workers) == 2 * cores + 1  # waited-for and background: one a core; replays: 1
+    for pid in workers:
+        # One killed, its pool may end its other workers before they are reached.
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
     deadline = time.monotonic() + 10
     while "Hint" not in (hint := await server.slash("hint")).content:
         assert time.monotonic() < deadline and "try again" in hint.content, hint.content

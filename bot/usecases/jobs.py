@@ -42,16 +42,28 @@ class Searched:
 
 def start_worker(parent: int) -> None:
     """Sets up a worker process (the pool's initializer): it yields the CPU
-    to the bot's own process, which answers players, and it ends when that
-    process is gone, even if it was killed and could not say so."""
+    to the bot's own process *parent*, which answers players, and it ends
+    when that process is gone, even if it was killed and could not say so
+    (its fork server, the worker's own parent, ends with it too)."""
     os.nice(10)
+    forked_by = os.getppid()
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while os.getppid() == forked_by and _alive(parent):
             time.sleep(1.0)
         os._exit(0)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # there, but another user's: not the bot
+        return False
+    return True
 
 
 def warm_up() -> None:

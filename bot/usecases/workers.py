@@ -103,10 +103,15 @@ class Workers:
     def _pool(processes: int) -> Executor:
         if not processes:
             return ThreadPoolExecutor(2, thread_name_prefix="job")
-        # spawn: a fork would copy the loop's threads and sockets.
+        # A fork of this process would copy the loop's threads and sockets;
+        # workers are forked from a fork server instead, a clean process that
+        # has imported what the jobs need once, so a new worker (at start, or
+        # replacing one) costs a fork, not a fresh interpreter's imports.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([jobs.__name__])
         return ProcessPoolExecutor(
             processes,
-            mp_context=multiprocessing.get_context("spawn"),
+            mp_context=context,
             initializer=jobs.start_worker,
             initargs=(os.getpid(),),
         )
