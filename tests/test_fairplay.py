@@ -9,11 +9,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.usecases.fairplay import OPEN_FOR, RUN_FOR, in_play, next_midnight
+from bot.usecases.fairplay import OPEN_FOR, RUN_FOR, in_play, next_midnight, open_to_others
 from bot.usecases.races import RaceCard, Races
 from bot.usecases.replies import Animation, Asker, Board, Notice
 from bot.usecases.review import Reviews
-from bot.usecases.service import GameService, open_to_others
+from bot.usecases.service import GameService
 from bot.usecases.social import Social
 from bot.usecases.verdicts import KnownVerdict
 from bot.usecases.workers import Workers

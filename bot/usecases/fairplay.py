@@ -5,7 +5,8 @@ while it is today's daily deal. :func:`in_play` decides it from stored
 facts, and every answer that would show a deal's winning line, its replay
 or its number to someone who could still play it asks it first: reviews
 and their GIFs, Replay, Play this deal, the race card, ``/play deal:``,
-``/race deal:``.
+``/race deal:``; :func:`open_to_others` says who may take up a finished
+game's deal or watch its replay.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from solitaire import BadOption, daily_deal, find_variant
-from storage import RaceRow, RaceStatus, Store
+from storage import GameRow, NotFound, RaceRow, RaceStatus, Status, Store
 from texts import tr
+
+from .replies import Asker, Notice
 
 #: An unstarted race lapses after this long; a running one ends after this long.
 OPEN_FOR, RUN_FOR = 600.0, 1800.0
@@ -81,3 +84,40 @@ def next_midnight(now: float) -> float:
 
 def _day(now: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(now))
+
+
+async def open_to_others(
+    store: Store, asker: Asker, game_id: int, now: float, what: str = "replay"
+) -> GameRow | Notice:
+    """The game *game_id*, if the asker may take up its deal (*what* is
+    ``deal``) or watch its ``replay``: its deal is not in play (see
+    :mod:`.fairplay`), and it is their own finished game, its winner shared
+    it, it is a daily game whose day is over, or a finished game of a race
+    that is over. A refusal names no one."""
+    try:
+        row = await store.get_game(game_id)
+    except NotFound:
+        return Notice(tr(asker.locale, "game.gone"))
+    if row.status == Status.PLAYING:
+        return Notice(tr(asker.locale, "game.not_shared"))
+    if row.race_id is not None and not await race_over(store, row.race_id):
+        return Notice(tr(asker.locale, "race.after"))
+    held = await in_play(store, row.profile, row.options, row.deal, now)
+    if held is not None:
+        return Notice(held.refusal(asker.locale, what))
+    if row.race_id is not None:  # a race is played in the open: its games are, once it is over
+        return row
+    today = _day(now)
+    day_over = row.daily is not None and row.daily < today
+    if row.user_id == asker.user_id or row.shared_at is not None or day_over:
+        return row
+    return Notice(tr(asker.locale, "game.not_shared"))
+
+
+async def race_over(store: Store, race_id: int) -> bool:
+    """Whether the race is over (or never ran): its games may be shown."""
+    try:
+        race = await store.get_race(race_id)
+    except NotFound:
+        return True
+    return race.status != RaceStatus.RUNNING

@@ -20,8 +20,7 @@ from texts import tr
 from . import jobs
 from .fairplay import in_play
 from .replies import Animation, Asker, Notice
-from .service import busy_notice
-from .workers import Busy, Kind, Workers
+from .workers import Busy, Kind, Workers, busy_notice
 
 #: Each position the review looks at is searched this long.
 REVIEW_SECONDS = 0.5

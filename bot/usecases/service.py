@@ -7,9 +7,9 @@ the Discord adapter both speak through it.
 A change is acknowledged only after its transaction commits: the board is
 built from the game as stored.
 
-Over 400 lines because there are many use cases, each short; what they share
-lives beside it: the games in play (:mod:`.live`), boards
-(:mod:`.boards`), known hint lines (:mod:`.hints`), workers.
+What they share lives beside it: the games in play (:mod:`.live`), boards
+(:mod:`.boards`), what a move or command does (:mod:`.changes`), known hint
+lines (:mod:`.hints`), who may see a deal (:mod:`.fairplay`), workers.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from render import CLASSIC, Theme
-from render.text import Glance, glance, said
+from render.text import glance
 from solitaire import (
     BadOption,
     BadRecord,
@@ -40,7 +40,6 @@ from storage import (
     DailyTaken,
     GameRow,
     NotFound,
-    RaceStatus,
     Status,
     Store,
     UnfinishedGame,
@@ -48,13 +47,14 @@ from storage import (
 from texts import Msg, tr
 
 from . import jobs
-from .boards import MAX_CHOICES, BoardMaker, utc_day
+from .boards import MAX_CHOICES, BoardMaker
+from .changes import COMMANDS, hint_notice, in_words, move_news
 from .cooldown import Cooldown
-from .fairplay import in_play
+from .fairplay import in_play, open_to_others
 from .hints import KnownLine
 from .live import LiveGames
 from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
-from .workers import Busy, Kind, Workers
+from .workers import Busy, Kind, Workers, busy_notice
 
 _RETRIES = 3
 #: The most moves a game's record may hold: a long game loads in bounded time.
@@ -227,7 +227,7 @@ class GameService:
         wait = self._moves.wait(asker.user_id)
         if wait:
             return Notice(tr(asker.locale, "wait.moves", seconds=f"{wait:g}"))
-        change = _COMMANDS.get(command or "", lambda game: _move(game, text))
+        change = COMMANDS.get(command or "", lambda game: move_news(game, text))
         return await self._change(asker, game_id, change, revision, undo=command == "undo")
 
     async def hint(self, asker: Asker, *, game_id: int | None = None) -> Reply:
@@ -248,7 +248,7 @@ class GameService:
         following = known.next_move(moves) if known is not None else None
         if following is not None:
             await self._store.count_hint(row.id)
-            return _hint(position, following, Outcome.WON, locale)
+            return hint_notice(position, following, Outcome.WON, locale)
         wait = await self._take_turn(asker, *SEARCHES)
         if wait:
             return Notice(tr(locale, "wait.hints", seconds=f"{wait:g}"))
@@ -269,7 +269,7 @@ class GameService:
         move = searched.line[0] if searched.line else searched.fallback
         if move is None:
             return Notice(tr(locale, "hint.stuck" if position.is_stuck else "hint.none"))
-        return _hint(position, move, searched.outcome, locale)
+        return hint_notice(position, move, searched.outcome, locale)
 
     async def show(
         self,
@@ -532,92 +532,3 @@ class GameService:
 
 def not_yours(owner_id: int, locale: str) -> str:
     return tr(locale, "game.not_yours", owner=f"<@{owner_id}>")
-
-
-async def open_to_others(
-    store: Store, asker: Asker, game_id: int, now: float, what: str = "replay"
-) -> GameRow | Notice:
-    """The game *game_id*, if the asker may take up its deal (*what* is
-    ``deal``) or watch its ``replay``: its deal is not in play (see
-    :mod:`.fairplay`), and it is their own finished game, its winner shared
-    it, it is a daily game whose day is over, or a finished game of a race
-    that is over. A refusal names no one."""
-    try:
-        row = await store.get_game(game_id)
-    except NotFound:
-        return Notice(tr(asker.locale, "game.gone"))
-    if row.status == Status.PLAYING:
-        return Notice(tr(asker.locale, "game.not_shared"))
-    if row.race_id is not None and not await race_over(store, row.race_id):
-        return Notice(tr(asker.locale, "race.after"))
-    held = await in_play(store, row.profile, row.options, row.deal, now)
-    if held is not None:
-        return Notice(held.refusal(asker.locale, what))
-    if row.race_id is not None:  # a race is played in the open: its games are, once it is over
-        return row
-    today = utc_day(now)
-    day_over = row.daily is not None and row.daily < today
-    if row.user_id == asker.user_id or row.shared_at is not None or day_over:
-        return row
-    return Notice(tr(asker.locale, "game.not_shared"))
-
-
-async def race_over(store: Store, race_id: int) -> bool:
-    """Whether the race is over (or never ran): its games may be shown."""
-    try:
-        race = await store.get_race(race_id)
-    except NotFound:
-        return True
-    return race.status != RaceStatus.RUNNING
-
-
-def busy_notice(busy: Busy, locale: str) -> Notice:
-    """Why a heavy job was not taken: the player's own is still running, or
-    too many players want one now."""
-    return Notice(tr(locale, "busy.yours" if busy.mine else "busy.all"))
-
-
-def in_words(news: Msg, before: Glance, game: Game, locale: str) -> Msg:
-    """The news of a move told in one sentence for a player who reads the
-    table in words: what moved where, what turned up, how many cards are home."""
-    if news.key == "move.played":
-        return Msg("move.played", move=news.params["move"], what=said(before, game, locale))
-    if news.key in ("auto.played", "auto.finished"):
-        return Msg("said.after", news=news, home=Msg("said.home", n=game.cards_home))
-    return news
-
-
-def _hint(game: Game, notation: str, outcome: Outcome, locale: str) -> Notice:
-    move = game.parse_move(notation)
-    key = "hint.winning" if outcome is Outcome.WON else "hint.move"
-    return Notice(tr(locale, key, move=move.notation, what=game.describe_move(move)))
-
-
-def _move(game: Game, text: str) -> Msg:
-    move = game.parse_move(text)
-    words = game.describe_move(move)
-    game.play(move)
-    return Msg("move.played", move=move.notation, what=words)
-
-
-def _undo(game: Game) -> Msg:
-    return Msg("move.undone", move=game.undo().notation)
-
-
-def _redo(game: Game) -> Msg:
-    return Msg("move.redone", move=game.redo().notation)
-
-
-def _auto(game: Game) -> Msg:
-    line = game.finishing_line()  # the rest plays itself out: all of it, one board
-    if line:
-        for move in line:
-            game.play(move)
-        return Msg("auto.finished", n=len(line))
-    played = game.autoplay()
-    if not played:
-        raise IllegalMove(Msg("auto.none"))
-    return Msg("auto.played", moves=", ".join(f"`{move.notation}`" for move in played))
-
-
-_COMMANDS: dict[str, Callable[[Game], Msg]] = {"undo": _undo, "redo": _redo, "auto": _auto}

@@ -18,10 +18,10 @@ from texts import Msg, tr
 
 from . import jobs, markdown
 from .boards import BoardMaker, score_text, utc_day
-from .fairplay import in_play
+from .fairplay import in_play, open_to_others, race_over
 from .replies import Animation, Asker, Notice, Picture, Shared
-from .service import busy_notice, not_yours, open_to_others, race_over
-from .workers import Busy, Kind, Workers
+from .service import not_yours
+from .workers import Busy, Kind, Workers, busy_notice
 
 PERIODS = {"week": 7, "month": 30, "all": None}
 #: Replay GIFs kept, by game and revision: pressing Replay again costs nothing.

@@ -30,7 +30,10 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, TypeVar
 
+from texts import tr
+
 from . import jobs
+from .replies import Notice
 
 log = logging.getLogger(__name__)
 
@@ -207,3 +210,9 @@ class Workers:
         """Stops the workers: jobs not started are dropped, running ones finish."""
         for pool in self._pools.values():
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+def busy_notice(busy: Busy, locale: str) -> Notice:
+    """Why a heavy job was not taken: the player's own is still running, or
+    too many players want one now."""
+    return Notice(tr(locale, "busy.yours" if busy.mine else "busy.all"))
