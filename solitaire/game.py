@@ -1,13 +1,11 @@
-"""The ``Game`` every variant shares: piles by code, moves, undo and redo.
+"""The ``Game`` every variant shares: piles by code, the rules of moves,
+what a player types, hints.
 
 A game is its record: rule profile, options, deal number and the list of
-moves played. Every state is reached by replaying that list, and undo pops a
-snapshot of the piles (never reverses a rule), so undo is exactly the inverse
-of play. ``play()`` checks the rules; the private ``push()`` trusts its
-caller and serves replay and search.
-
-Over 400 lines, and one idea: the rules every game shares (moves, undo,
-records, snapshots, hints); what differs lives in ``variants/``.
+moves played. Every state is reached by replaying that list; undo, redo,
+records and copies are its history (``_history.py``), which knows no rule.
+``play()`` checks the rules; the private ``push()`` trusts its caller and
+serves replay and search. What differs between games lives in ``variants/``.
 """
 
 from __future__ import annotations
@@ -19,25 +17,21 @@ from typing import Any, ClassVar
 
 from texts import Msg
 
+from ._history import History, Position, Record, Snapshot
 from .cards import Card
 from .deal import MAX_DEAL, MIN_DEAL, is_deal_number, shuffled_deck
-from .errors import AmbiguousMove, BadOption, BadRecord, IllegalMove, InvalidNotation
+from .errors import AmbiguousMove, BadOption, IllegalMove, InvalidNotation
 from .move import DRAW, Move
 from .notation import TAP, parse_notation, quote
 from .options import Option, options_code, parse_options_code
 from .piles import EMPTY, Pile, pile_kind
 
-Position = dict[str, list[str]]
-Record = dict[str, Any]
-#: A game's position and game-wide state as plain data (:meth:`Game.snapshot`).
-Snapshot = dict[str, Any]
+__all__ = ["Game", "Position", "Record", "Snapshot"]
 
 
-class Game:
+class Game(History):
     """A game of solitaire under one rule profile. Variants subclass it."""
 
-    profile: ClassVar[str]
-    version: ClassVar[int] = 1
     #: The game's name as a message in the player's language (the catalogue's
     #: ``title.<profile>``), and in English.
     name: ClassVar[Msg]
@@ -70,18 +64,16 @@ class Game:
         start: Mapping[str, Sequence[str]] | None = None,
         **options: object,
     ) -> None:
-        self.options: dict[str, object] = self.resolve_options(options)
+        self.options = self.resolve_options(options)
         self.deal = deal
-        self._start: Position | None = None
-        self._piles: dict[str, Pile] = dict.fromkeys(self.PILES, EMPTY)
-        self._meta: dict[str, int] = self._initial_meta()
-        self._moves: list[Move] = []
-        # The piles and meta before each move; ``None`` for the moves of a
-        # game set up from a snapshot, until an undo needs them (see ``pop``).
-        self._history: list[tuple[dict[str, Pile], dict[str, int]] | None] = []
-        self._redo: list[Move] = []
-        self._legal: list[Move] | None = None
-        self._tops_cache: dict[tuple[int, int] | None, list[str]] | None = None
+        self._start = None
+        self._piles = dict.fromkeys(self.PILES, EMPTY)
+        self._meta = self._initial_meta()
+        self._moves = []
+        self._history = []
+        self._redo = []
+        self._legal = None
+        self._tops_cache = None
         self.undos = 0
         self.foundations = tuple(code for code in self.PILES if code[0] == "f")
         if start is not None:
@@ -513,48 +505,6 @@ class Game:
         destination = self._piles[target]
         self._piles[target] = Pile(destination.cards + pile.cards[keep:], destination.down)
 
-    def steps(self) -> Iterator[tuple[Mapping[str, Pile], Move, Mapping[str, Pile]]]:
-        """Each move played with the piles before and after it, oldest first
-        (what a score is worked out from)."""
-        if None in self._history:
-            self._rebuild_history()
-        befores = [entry[0] for entry in self._history if entry is not None]
-        afters = [*befores, self._piles][1:]
-        yield from zip(befores, self._moves, afters, strict=True)
-
-    @property
-    def has_history(self) -> bool:
-        """Whether :meth:`undo` and :meth:`pop` can take back the last move
-        at once; a game set up from a snapshot replays its record first."""
-        return not self._history or self._history[-1] is not None
-
-    def undo(self) -> Move:
-        """Takes back the last move and returns it.
-
-        :raises IllegalMove: if no move was played.
-        """
-        if not self._moves:
-            raise IllegalMove(Msg("rule.nothing_to_undo"))
-        move = self.pop()
-        self._redo.append(move)
-        self.undos += 1
-        return move
-
-    def pop(self) -> Move:
-        """Takes back the last move pushed or played and returns it; not an
-        undo (nothing is counted, nothing goes to the redo list).
-
-        :raises IndexError: if no move was played.
-        """
-        if self._history[-1] is None:
-            self._rebuild_history()
-        before = self._history.pop()
-        assert before is not None
-        self._piles, self._meta = before
-        self._legal = None
-        self._tops_cache = None
-        return self._moves.pop()
-
     def search_key(self) -> tuple[object, ...]:
         """Returns a key equal for positions that play alike, for a search's
         table of positions seen: interchangeable
@@ -575,20 +525,6 @@ class Game:
     def _unsymmetric(cls) -> tuple[str, ...]:
         grouped = {code for group in cls.SYMMETRIC for code in group}
         return tuple(code for code in cls.PILES if code not in grouped)
-
-    def redo(self) -> Move:
-        """Plays again the last move taken back and returns it.
-
-        :raises IllegalMove: if there is nothing to redo.
-        """
-        if not self._redo:
-            raise IllegalMove(Msg("rule.nothing_to_redo"))
-        move = self._redo[-1]
-        reason = self._why_not(move)
-        if reason:
-            raise IllegalMove(reason)
-        self.push(self._redo.pop())
-        return move
 
     def autoplay(self) -> list[Move]:
         """Plays every safe move to the foundations; returns those played."""
@@ -645,107 +581,3 @@ class Game:
         return not self.is_won and not self.legal_moves()
 
     # -- records ---------------------------------------------------------------
-
-    def to_record(self) -> Record:
-        """Returns the game as JSON-able data that :func:`load_game` replays."""
-        record: Record = {
-            "profile": self.profile,
-            "version": self.version,
-            "options": dict(self.options),
-            "deal": self.deal,
-            "moves": [move.notation for move in self._moves],
-        }
-        if self._start is not None:
-            record["start"] = self._start
-        if self.undos:
-            record["undos"] = self.undos
-        if self._redo:
-            record["redo"] = [move.notation for move in reversed(self._redo)]
-        return record
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Game:
-        """Returns the game *record* describes, replayed move by move.
-
-        :raises BadRecord: if the record is malformed or a move does not replay.
-        """
-        try:
-            game = cls(deal=record.get("deal"), start=record.get("start"), **record["options"])
-            moves = [Move.parse(text) for text in record["moves"]]
-            redo = [Move.parse(text) for text in record.get("redo", ())]
-            game.undos = int(record.get("undos", 0))
-        except (KeyError, TypeError, ValueError) as error:
-            raise BadRecord(Msg("record.damaged", game=cls.name, detail=error)) from None
-        for number, move in enumerate(moves, 1):
-            reason = game._why_not(move)
-            if reason:
-                raise BadRecord(
-                    Msg("record.bad_move", number=number, move=move.notation, reason=reason)
-                )
-            game.push(move)
-        game._redo = redo[::-1]
-        return game
-
-    def snapshot(self) -> Snapshot:
-        """Returns the position and game-wide state as plain data, for
-        :meth:`from_snapshot`: what a long game's replay sends across processes."""
-        return {"position": self.position(), "meta": dict(self._meta)}
-
-    @classmethod
-    def from_snapshot(cls, record: Mapping[str, Any], snapshot: Snapshot) -> Game:
-        """Returns the game *record* describes, set to *snapshot* (taken from
-        that record replayed, by :meth:`snapshot`) without replaying it.
-
-        Only an undo past the moves played since needs the earlier positions:
-        then the record is replayed once.
-
-        :raises BadRecord: if the record or snapshot is malformed.
-        """
-        try:
-            game = cls(deal=record.get("deal"), start=record.get("start"), **record["options"])
-            game._set_position(snapshot["position"])
-            game._meta = {name: int(value) for name, value in snapshot["meta"].items()}
-            # A long game repeats its moves (``s`` above all): parse each once.
-            texts = {*record["moves"], *record.get("redo", ())}
-            parsed = {text: Move.parse(text) for text in texts}
-            game._moves = [parsed[text] for text in record["moves"]]
-            game._redo = [parsed[text] for text in reversed(record.get("redo", ()))]
-            game.undos = int(record.get("undos", 0))
-        except (KeyError, TypeError, ValueError, BadOption) as error:
-            raise BadRecord(Msg("record.damaged", game=cls.name, detail=error)) from None
-        game._history = [None] * len(game._moves)
-        return game
-
-    def _rebuild_history(self) -> None:
-        moves = [move.notation for move in self._moves]
-        replayed = type(self).from_record({**self.to_record(), "moves": moves, "redo": []})
-        self._history = replayed._history
-
-    def copy(self) -> Game:
-        """Returns an independent copy of the game, undo history included.
-
-        Cheap: piles are immutable, and every snapshot in the history (and
-        every cache) is never changed once made, so only containers are copied.
-        """
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        copy.options = dict(self.options)
-        copy._piles = dict(self._piles)
-        copy._meta = dict(self._meta)
-        copy._moves = list(self._moves)
-        copy._history = list(self._history)
-        copy._redo = list(self._redo)
-        return copy  # the legal-move caches are shared: never changed, only replaced
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return type(self) is type(other) and self._state_key() == other._state_key()
-
-    def _state_key(self) -> tuple[object, ...]:
-        return (self.options, self.deal, self._start, self._moves, self._piles, self._meta)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} deal={self.deal} moves={len(self._moves)}>"
