@@ -5,8 +5,6 @@ on the boards; echoed input."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from bot.usecases.fairplay import OPEN_FOR, RUN_FOR, in_play, next_midnight, open_to_others
@@ -21,38 +19,17 @@ from render.text import table_words
 from solitaire import daily_deal, load_position, new_game
 from solitaire.notation import printable, quote
 from solitaire.solver import Outcome
-from storage import GameRow, RaceRow, RaceStatus, Settings, Status, Store, open_store
-from tests.test_social import two_moves_from_winning
+from storage import GameRow, RaceRow, RaceStatus, Settings, Status, Store
+
+# The clock stopped at noon, the store and the service on it: as the social tests have them.
+from tests.test_social import NOON, Clock, clock, service, store, two_moves_from_winning
+
+__all__ = ["clock", "service", "store"]  # fixtures, used by name
 
 HOST, SECOND, THIRD = 11, 22, 33
 GUILD, CHANNEL = 77, 500
-NOON = 1_764_504_000.0  # 2025-11-30 12:00 UTC
 DEAL = 4711
 RECORD = new_game("klondike", DEAL).to_record()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = NOON
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def store(database_url: str, clock: Clock) -> AsyncIterator[Store]:
-    async with await open_store(database_url, clock=clock) as opened:
-        yield opened
-
-
-@pytest.fixture
-def service(store: Store, clock: Clock) -> GameService:
-    return GameService(store, clock=clock)
 
 
 @pytest.fixture
