@@ -373,6 +373,25 @@ async def test_a_database_of_the_first_schema_is_migrated_and_keeps_its_games(
         assert (await store.stats(42, "klondike")).played == 1
 
 
+async def test_games_kept_before_fair_play_count_each_deal_once_per_player(
+    tmp_path: Path,
+) -> None:
+    again = """
+    INSERT INTO games (id, user_id, guild_id, channel_id, message_id, profile, version, options,
+        deal, moves, move_count, status, revision, started_at, updated_at, finished_at)
+    VALUES (3, 42, 7, 8, 11, 'klondike', 1, '{"draw": 3, "passes": 3, "foundation_return": false}',
+        5, '["s"]', 1, 'won', 3, 960.0, 970.0, 970.0),
+        (4, 43, 7, 8, 12, 'klondike', 1, '{"draw": 3, "passes": 3, "foundation_return": false}',
+        5, '["s"]', 1, 'won', 3, 960.0, 970.0, 970.0);
+    """
+    path = database_from(tmp_path, (DATA / "schema_v1.sql").read_text() + again)
+    async with await SQLiteStore.open(str(path)) as store:
+        practice = {i: (await store.get_game(i)).practice for i in (1, 2, 3, 4)}
+    # Player 42's second game of deal 5 under the same rules is practice;
+    # another deal, or another player's first game of it, counts.
+    assert practice == {1: False, 2: False, 3: True, 4: False}
+
+
 async def test_a_failing_migration_leaves_nothing_behind(tmp_path: Path) -> None:
     path = database_from(tmp_path, (DATA / "schema_v1.sql").read_text())
     half_done = "CREATE TABLE half_done (x INTEGER); THIS IS NOT SQL;"
