@@ -3,7 +3,8 @@
 :class:`Store` is the one interface the bot uses; its parts are written
 beside it, each a mixin of queries: players and leases (``_players.py``),
 results (``_results.py``), races (``_races.py``), who knows a deal
-(``_fair.py``), how rows read back (``_rows.py``). Every query is written
+(``_fair.py``), a player's data (``_mydata.py``), how rows read back
+(``_rows.py``). Every query is written
 once, in the SQL both databases speak, with ``?`` for each parameter. A
 subclass supplies the connection: a :class:`Session` to read in, and one
 inside a write transaction. Rows come back as mappings by column name
@@ -31,6 +32,7 @@ from ._base import (
     UnfinishedGame,
 )
 from ._fair import FairQueries, knows_deal
+from ._mydata import PlayerData
 from ._players import PlayerQueries
 from ._races import RaceQueries, race_moved
 from ._results import ResultQueries, compute_stats
@@ -56,7 +58,7 @@ _STILL_CURRENT = (
 )
 
 
-class Store(PlayerQueries, ResultQueries, RaceQueries, FairQueries):
+class Store(PlayerQueries, ResultQueries, RaceQueries, FairQueries, PlayerData):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many
     bot processes on one database). Games, players, cooldowns and shard
     leases in SQL tables (see ``migrations.py``); a subclass supplies the

@@ -13,6 +13,7 @@ import asyncpg
 import pytest
 
 from storage import open_store
+from storage._mydata import PLAYER_COLUMNS
 from tests.databases import SERVER, fresh_database
 
 #: Each database's column types, by what they hold.
@@ -110,3 +111,15 @@ async def test_both_databases_get_the_same_schema(tmp_path: Path) -> None:
         assert sqlite[table] == postgres[table], table
     unfinished = sqlite["games"]["indexes"]["games_one_unfinished"]
     assert unfinished == (("user_id", "profile"), True, True)
+
+
+async def test_every_column_that_holds_a_player_is_listed_in_one_place(tmp_path: Path) -> None:
+    async with fresh_database("sqlite", tmp_path) as url:
+        await (await open_store(url)).close()
+    schema = sqlite_schema(Path(url.removeprefix("sqlite:///")))
+    # A player's id is a user_id, or a race's host or the one it invites.
+    holding = {
+        table: tuple(c for c in found["columns"] if c in ("user_id", "host_id", "invited_id"))
+        for table, found in schema.items()
+    }
+    assert {table: columns for table, columns in holding.items() if columns} == PLAYER_COLUMNS

@@ -34,6 +34,7 @@ from storage import BoardMessage, Status
 from texts import DEFAULT, tr
 
 from ..usecases import markdown
+from ..usecases.mydata import Export
 from ..usecases.replies import (
     Animation,
     Board,
@@ -500,3 +501,13 @@ async def post_picture(interaction: Interaction, picture: Picture) -> None:
     file = discord.File(io.BytesIO(picture.png), "stats.png", description=picture.alt[:ALT_TEXT])
     view = picture_view(picture.text, "stats.png", picture.alt)
     await interaction.response.send_message(file=file, view=view)
+
+
+async def send_export(interaction: Interaction, exported: Export | Notice) -> None:
+    """Follows a private deferred answer up with a player's data file, or
+    with why there is none."""
+    if isinstance(exported, Notice):
+        await interaction.followup.send(exported.text, ephemeral=True)
+        return
+    file = discord.File(io.BytesIO(exported.data), exported.name)
+    await interaction.followup.send(exported.text, file=file, ephemeral=True)

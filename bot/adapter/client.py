@@ -20,6 +20,7 @@ from texts import DEFAULT, locale_of
 
 from ..config import Config
 from ..usecases.leases import ShardLease, ShardTaken
+from ..usecases.mydata import MyData
 from ..usecases.racecards import RaceCards
 from ..usecases.races import Races
 from ..usecases.review import Reviews
@@ -49,6 +50,7 @@ class SolitaireBot(discord.AutoShardedClient):
     workers: Workers
     lease: ShardLease
     preferences: Preferences
+    mydata: MyData
     verdicts: Verdicts
     reviews: Reviews
     presses: Presses
@@ -109,6 +111,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.preferences = Preferences(self.store, self.service.live)
         self.verdicts = Verdicts(self.store, self.workers)
         self.reviews = Reviews(self.store, self.workers)
+        self.mydata = MyData(self.store, self.workers)
         self.presses = Presses(self)
         self.races = Races(self.store, self.service)
         self.racing = Racing(self)

@@ -13,7 +13,7 @@ from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 from texts import tr
 
 from ..usecases.replies import Notice, Picture
-from .answers import post_animation, post_picture, respond
+from .answers import post_animation, post_picture, respond, send_export
 from .interactions import Interaction, asker_of, bot_is_member
 from .translator import text
 
@@ -206,6 +206,18 @@ async def server(interaction: Interaction, threads: bool | None = None) -> None:
     await respond(interaction, reply)
 
 
+mydata = app_commands.Group(name="mydata", description=text("cmd.mydata"))
+
+
+@mydata.command(name="export", description=text("cmd.mydata.export"))
+async def mydata_export(interaction: Interaction) -> None:
+    """A file of everything the bot keeps about you, for your eyes only."""
+    # The file is made in a worker: answered privately at once, sent when ready.
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    exported = await interaction.client.mydata.export(asker_of(interaction))
+    await send_export(interaction, exported)
+
+
 @app_commands.command(name="help", description=text("cmd.help"))
 async def help_(interaction: Interaction) -> None:
     """How to type moves."""
@@ -261,7 +273,9 @@ _servers_only(server)
 _servers_only(race)
 _servers_only(race_user)
 
-COMMANDS: list[app_commands.Command[Any, ..., None] | app_commands.ContextMenu] = [
+COMMANDS: list[
+    app_commands.Command[Any, ..., None] | app_commands.ContextMenu | app_commands.Group
+] = [
     play,
     move,
     _shortcut("draw", "s"),
@@ -279,5 +293,6 @@ COMMANDS: list[app_commands.Command[Any, ..., None] | app_commands.ContextMenu] 
     server,
     race,
     race_user,
+    mydata,
     help_,
 ]

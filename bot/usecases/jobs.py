@@ -4,6 +4,8 @@ and picklable — a game's record, never a live game."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
 import threading
 import time
@@ -225,3 +227,12 @@ def _review_from(
 def is_stuck(record: Mapping[str, Any]) -> bool:
     """Whether the game of *record* has no legal move left."""
     return load_game(record).is_stuck
+
+
+def export_file(data: Mapping[str, Any], largest: int) -> tuple[bytes, str]:
+    """A player's data as a file (see :mod:`bot.usecases.mydata`): JSON, or
+    gzip'd JSON if that is larger than *largest* bytes; its bytes and name."""
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True).encode()
+    if len(text) <= largest:
+        return text, "solitaire-data.json"
+    return gzip.compress(text, mtime=0), "solitaire-data.json.gz"

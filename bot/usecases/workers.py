@@ -47,6 +47,7 @@ class Kind(StrEnum):
     REPLAY = "replay"  # a long record replayed and checked: a few ms
     VERDICT = "verdict"  # whether a position can still be won: up to VERDICT_SECONDS
     REVIEW = "review"  # a finished game's review: a few searches and a GIF
+    EXPORT = "export"  # a player's data as a file: behind a deferred answer
 
 
 #: How long a job of each kind may take before its player is freed and told.
@@ -57,6 +58,7 @@ LIMITS = {
     Kind.VERDICT: 10.0,
     Kind.REVIEW: 60.0,
     Kind.GIF: 60.0,
+    Kind.EXPORT: 60.0,
 }
 #: The kinds of job a player waits for within Discord's 3 seconds.
 WAITED_FOR = frozenset({Kind.SEARCH, Kind.CARD})
@@ -89,6 +91,7 @@ class Workers:
             Kind.REPLAY: 32,
             Kind.VERDICT: size,
             Kind.REVIEW: size,
+            Kind.EXPORT: size,
         }
         self._pools: dict[str, Executor] = {
             "waited-for": self._pool(self._size("waited-for")),

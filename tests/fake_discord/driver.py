@@ -39,7 +39,9 @@ class FakeDiscord(DiscordServer):
     ) -> Reply:
         """*who* runs ``/name`` with *options* in a server (in its channel, or
         in *channel*, a thread), a DM or a group DM; returns the bot's reply."""
-        data = payloads.command(self.command_id(name), name, options or {}, dm=dm or group_dm)
+        data = payloads.command(
+            self.command_id(name.split()[0]), name, options or {}, dm=dm or group_dm
+        )
         interaction = payloads.interaction(
             InteractionType.application_command, data, who, dm=dm, locale=locale,
             guild_id=guild_id, channel=channel, group_dm=group_dm,

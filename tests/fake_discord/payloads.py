@@ -374,21 +374,28 @@ def command(
     command_id: str, name: str, options: dict[str, Any], *, dm: bool = False
 ) -> dict[str, Any]:
     """The data of a slash command with *options* by name (registered in the
-    first server, where the bot syncs its commands in tests)."""
+    first server, where the bot syncs its commands in tests); a *name* of two
+    words is a group's subcommand (``mydata export``)."""
+    group, _, sub = name.partition(" ")
     data: dict[str, Any] = {
         "id": command_id,
-        "name": name,
+        "name": group,
         "type": AppCommandType.chat_input.value,
         "options": [],
     }
+    given = data["options"]
+    if sub:
+        data["options"] = [
+            {"name": sub, "type": AppCommandOptionType.subcommand.value, "options": given}
+        ]
     for key, value in options.items():
         if isinstance(value, dict):  # a user, as user() makes them
-            data["options"].append(
+            given.append(
                 {"name": key, "type": AppCommandOptionType.user.value, "value": value["id"]}
             )
             data.setdefault("resolved", {}).setdefault("users", {})[value["id"]] = value
         else:
-            data["options"].append({"name": key, "type": option_type(value).value, "value": value})
+            given.append({"name": key, "type": option_type(value).value, "value": value})
     if not dm:
         data["guild_id"] = str(GUILD_ID)
     return data

@@ -321,6 +321,13 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "cmd.review": "Your last game without a win: could it be won, which move lost it, and how.",
     "button.review": "Review",
     "review.alt": "a winning line from the last position that still won",
+    "cmd.mydata": "Your data: what the bot keeps about you",
+    "cmd.mydata.export": "A file of everything the bot keeps about you (once an hour)",
+    "mydata.exported": (
+        "Everything the bot keeps about you, as JSON: your settings, your {n} game with its moves, your races. Only you see this.",
+        "Everything the bot keeps about you, as JSON: your settings, your {n} games with their moves, your races. Only you see this.",
+    ),
+    "mydata.export_wait": "You exported your data less than an hour ago: ask again {when}.",
     "fair.review.race": "A race on this deal is still running in {channel}: its review waits until the race is over ({until} at the latest).",
     "fair.review.daily": "That is today's daily deal: its review waits until the day is over ({until}).",
     "fair.replay.race": "A race on this deal is still running in {channel}: its replay waits until the race is over ({until} at the latest).",
