@@ -28,7 +28,54 @@ _JSON_COLUMNS = {"options", "moves", "redo", "start", "extra", "hint", "verdict"
 
 
 class PlayerData(Connected):
-    """The store's reads of one player's data (a part of :class:`storage.Store`)."""
+    """The store's reads of one player's data, and forgetting a player (a
+    part of :class:`storage.Store`)."""
+
+    async def forget_player(self, user_id: int, digest: str, *, every: float) -> bool:
+        """Forgets a player, in one transaction: their settings, name,
+        language, limits, seen lines and games are deleted; the rows other
+        players' results need (their race games, daily games and places in
+        races) are kept under an anonymous id (``-game id``; a race's host
+        or guest ``0``), so those results read as before. *digest* (a keyed
+        digest of the id, naming no one) records when; ``False`` (nothing
+        done) if it was recorded less than *every* seconds ago."""
+        now = self._clock()
+        async with self._write() as db:
+            last = await db.fetchrow(
+                "SELECT forgotten_at FROM forgotten WHERE digest = ?" + self._FOR_UPDATE,
+                (digest,),
+            )
+            if last is not None and last["forgotten_at"] > now - every:
+                return False
+            for table in ("players", "cooldowns", "lines_seen"):
+                await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+            # The cards of their races show the change (those a sweep still keeps).
+            await db.execute(
+                "UPDATE races SET changes = changes + 1 WHERE host_id = ? OR invited_id = ?"
+                " OR id IN (SELECT race_id FROM racers WHERE user_id = ?)",
+                (user_id, user_id, user_id),
+            )
+            await db.execute(
+                "UPDATE racers SET user_id = -game_id WHERE user_id = ? AND game_id IS NOT NULL",
+                (user_id,),
+            )
+            await db.execute("DELETE FROM racers WHERE user_id = ?", (user_id,))
+            await db.execute("UPDATE races SET host_id = 0 WHERE host_id = ?", (user_id,))
+            await db.execute("UPDATE races SET invited_id = 0 WHERE invited_id = ?", (user_id,))
+            await db.execute(
+                "UPDATE games SET user_id = -id, message_id = NULL, hint = NULL, verdict = NULL,"
+                " status = CASE WHEN status = 'playing' THEN 'abandoned' ELSE status END,"
+                " finished_at = coalesce(finished_at, ?)"
+                " WHERE user_id = ? AND (race_id IS NOT NULL OR daily IS NOT NULL)",
+                (now, user_id),
+            )
+            await db.execute("DELETE FROM games WHERE user_id = ?", (user_id,))
+            await db.execute(
+                "INSERT INTO forgotten (digest, forgotten_at) VALUES (?, ?)"
+                " ON CONFLICT (digest) DO UPDATE SET forgotten_at = excluded.forgotten_at",
+                (digest, now),
+            )
+        return True
 
     async def player_data(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
         """Every row that holds *user_id*, by table; JSON columns as the

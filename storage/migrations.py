@@ -377,4 +377,20 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    # 15: players who asked to be forgotten: a keyed digest of their id (no
+    # row names them) and when, so that forgetting is asked at most once a day.
+    Migration(
+        sqlite="""
+        CREATE TABLE forgotten (
+            digest        TEXT PRIMARY KEY,
+            forgotten_at  REAL NOT NULL
+        );
+        """,
+        postgres="""
+        CREATE TABLE forgotten (
+            digest        TEXT PRIMARY KEY,
+            forgotten_at  DOUBLE PRECISION NOT NULL
+        );
+        """,
+    ),
 ]

@@ -15,11 +15,11 @@ SHARED = {
 ALLOWED = {
     "de": SHARED | {
         "also", "apps", "calculation", "chat", "option", "reserve", "server", "servers",
-        "solitaire", "start", "thread", "was",
+        "solitaire", "start", "thread", "was", "minute",
     },
     "fr": SHARED | {
         "base", "face", "long", "menu", "minutes", "moment", "notation", "options", "pile",
-        "piles", "points", "position", "suit", "table", "total",
+        "piles", "points", "position", "suit", "table", "total", "confirmation", "minute",
     },
 }  # fmt: skip
 

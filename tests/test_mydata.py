@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from bot.usecases.mydata import FORMAT, VERSION, Export, MyData
-from bot.usecases.replies import Asker, Notice
+from bot.usecases.mydata import FORMAT, VERSION, Export, Forgotten, MyData
+from bot.usecases.races import Races
+from bot.usecases.replies import Asker, Board, Notice
 from bot.usecases.service import GameService
 from bot.usecases.workers import Workers
 from solitaire import new_game
@@ -21,7 +22,7 @@ ALICE, BOB = 1, 2
 async def test_an_export_holds_the_players_rows_and_no_one_elses(
     store: Store, service: GameService, clock: Clock
 ) -> None:
-    mydata = MyData(store, Workers(0), clock=clock)
+    mydata = MyData(store, Workers(0), key=b"a secret", clock=clock)
     await store.set_settings(ALICE, Settings(cards="large"))
     await service.start(Asker(ALICE), "klondike", deal=4711)
     await service.move(Asker(ALICE), "s")
@@ -44,7 +45,7 @@ async def test_an_export_holds_the_players_rows_and_no_one_elses(
     everyone = json.dumps(tables)
     assert f'"user_id": {BOB}' not in everyone
     # Once an hour, whichever process asks.
-    again = await MyData(store, Workers(0), clock=clock).export(Asker(ALICE))
+    again = await MyData(store, Workers(0), key=b"k", clock=clock).export(Asker(ALICE))
     assert isinstance(again, Notice) and "less than an hour ago" in again.text
     assert f"<t:{int(NOON + 3600) + 1}:R>" in again.text
     clock.now += 3600
@@ -59,3 +60,53 @@ async def test_a_large_export_is_gzipped(store: Store, clock: Clock) -> None:
     record = new_game("klondike", 1).to_record()
     row = await store.create_game(ALICE, record)
     assert (await store.player_data(ALICE))["games"][0]["id"] == row.id
+
+
+async def test_a_forgotten_player_leaves_no_row_and_the_others_results_read_as_before(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    mydata = MyData(store, Workers(0), key=b"a secret", clock=clock)
+    races = Races(store, service, clock=clock)
+    await store.set_settings(ALICE, Settings(cards="large"))
+    await store.set_name(ALICE, "alice")
+    await service.start(Asker(ALICE), "klondike", deal=4711)
+    await service.daily(Asker(ALICE), "casket")
+    await store.saw_line(ALICE, "klondike", {}, 12)
+    race = await store.create_race(
+        BOB, channel_id=5, guild_id=6, locale="en", profile="klondike", options={}, deal=9,
+        racers=[ALICE],
+    )  # fmt: skip
+    race = await store.start_race(race.id, BOB, new_game("klondike", 9).to_record())
+    games = {r.user_id: await store.get_game(r.game_id or 0) for r in race.racers}
+    won = games[ALICE]
+    await store.save_moves(won.id, won.moves, expected_revision=won.revision, status="won")
+    await store.set_status(games[BOB].id, "resigned")
+    before = races.card(await store.get_race(race.id)).text
+    assert await store.race_results(BOB) == (1, 0)
+    # Asked, then confirmed: by someone else, forged, too late, then rightly.
+    asked = mydata.ask_to_forget(Asker(ALICE))
+    assert "**Confirm**" in asked.text and asked.expires == int(NOON + 60)
+    args = (asked.user_id, asked.expires, asked.signature)
+    said = await mydata.forget(Asker(BOB), *args)
+    assert isinstance(said, Notice) and "someone else's" in said.text
+    said = await mydata.forget(Asker(ALICE), ALICE, asked.expires + 600, asked.signature)
+    assert isinstance(said, Notice) and "not made by this bot" in said.text
+    clock.now += 61
+    said = await mydata.forget(Asker(ALICE), *args)
+    assert isinstance(said, Notice) and "run out" in said.text
+    assert (await store.player_data(ALICE))["games"]  # nothing was deleted
+    asked = mydata.ask_to_forget(Asker(ALICE))
+    said = await mydata.forget(Asker(ALICE), asked.user_id, asked.expires, asked.signature)
+    assert isinstance(said, Forgotten)
+    # No row names her; Bob's race reads as before, with "a player" where she was.
+    assert all(rows == [] for rows in (await store.player_data(ALICE)).values())
+    assert await store.race_results(BOB) == (1, 0)
+    after = races.card(await store.get_race(race.id)).text
+    assert after == before.replace(f"<@{ALICE}>", "a player") and "1st a player" in after
+    # At most once a day; then she starts anew.
+    asked = mydata.ask_to_forget(Asker(ALICE))
+    said = await mydata.forget(Asker(ALICE), asked.user_id, asked.expires, asked.signature)
+    assert isinstance(said, Notice) and "less than a day ago" in said.text
+    again = await service.start(Asker(ALICE), "klondike", deal=4711)
+    assert isinstance(again, Board) and "Practice" not in again.news
+    assert (await store.stats(ALICE, "klondike")).played == 0

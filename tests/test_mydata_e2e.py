@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 import json
 
+from storage._mydata import PLAYER_COLUMNS
 from tests.botprocess import BotProcess
-from tests.fake_discord import BOB, FakeDiscord
+from tests.databases import execute
+from tests.fake_discord import ALICE, BOB, FakeDiscord
+from tests.fake_discord.payloads import controls
 
 
 async def test_a_player_exports_a_file_with_the_moves_of_their_game(
@@ -30,3 +33,40 @@ async def test_a_player_exports_a_file_with_the_moves_of_their_game(
     refused = await asyncio.wait_for(server.posted.get(), 10)
     assert again.ephemeral and refused.ephemeral and not refused.files
     assert "less than an hour ago" in refused.content and "<t:" in refused.content
+
+
+async def test_a_player_who_confirms_is_forgotten_and_no_row_names_them(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    alice = int(ALICE["id"])
+    await server.slash("settings", {"cards": "large"})
+    await server.slash("play", {"game": "klondike", "deal": 4711})
+    await server.slash("move", {"notation": "s"})
+    await server.slash("play", {"game": "casket", "deal": 9}, who=BOB)
+    asked = await server.slash("mydata forget")
+    assert asked.kind == 4 and asked.ephemeral and "Press **Confirm**" in asked.content
+    [confirm] = asked.custom_ids
+    assert [c["label"] for c in controls(asked.data)] == ["Confirm"]
+    message = server.message(asked)
+    refused = await server.press(message, confirm, who=BOB)
+    assert refused.ephemeral and "someone else's" in refused.content
+    user, expires, signature = confirm.split(":")[2:]
+    forged = f"mydata:forget:{user}:{int(expires) + 60}:{signature}"
+    refused = await server.press(server.forged([forged]), forged)
+    assert refused.ephemeral and "not made by this bot" in refused.content
+    [(kept,)] = await execute(database_url, "SELECT count(*) FROM games WHERE user_id = ?", alice)
+    assert kept == 1  # nothing deleted yet
+    done = await server.press(message, confirm)
+    assert done.kind == 7 and "the bot has forgotten you" in done.content
+    assert not done.custom_ids  # answered: no button left
+    for table, columns in PLAYER_COLUMNS.items():
+        for column in columns:
+            sql = f"SELECT count(*) FROM {table} WHERE {column} = ?"
+            assert await execute(database_url, sql, alice) == [(0,)], (table, column)
+    [(bobs,)] = await execute(
+        database_url, "SELECT count(*) FROM games WHERE user_id = ?", int(BOB["id"])
+    )
+    assert bobs == 1  # Bob's game is his
+    again = await server.slash("mydata forget")
+    done = await server.press(server.message(again), again.custom_ids[0])
+    assert done.ephemeral and "less than a day ago" in done.content

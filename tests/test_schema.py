@@ -105,7 +105,8 @@ async def test_both_databases_get_the_same_schema(tmp_path: Path) -> None:
         postgres = await postgres_schema(postgres_url)
     sqlite = sqlite_schema(Path(sqlite_url.removeprefix("sqlite:///")))
     assert set(sqlite) == set(postgres) == {
-        "games", "players", "cooldowns", "leases", "guilds", "races", "racers", "lines_seen"
+        "games", "players", "cooldowns", "leases", "guilds", "races", "racers", "lines_seen",
+        "forgotten",
     }  # fmt: skip
     for table in sqlite:
         assert sqlite[table] == postgres[table], table

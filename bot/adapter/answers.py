@@ -34,7 +34,7 @@ from storage import BoardMessage, Status
 from texts import DEFAULT, tr
 
 from ..usecases import markdown
-from ..usecases.mydata import Export
+from ..usecases.mydata import Confirmation, Export
 from ..usecases.replies import (
     Animation,
     Board,
@@ -45,7 +45,7 @@ from ..usecases.replies import (
     Shared,
     Unfinished,
 )
-from .components import DealButton, GameButton, MoveSelect, NewDealButton
+from .components import DealButton, ForgetButton, GameButton, MoveSelect, NewDealButton
 from .interactions import Interaction, bot_is_member, bot_of, language
 
 if TYPE_CHECKING:
@@ -511,3 +511,13 @@ async def send_export(interaction: Interaction, exported: Export | Notice) -> No
         return
     file = discord.File(io.BytesIO(exported.data), exported.name)
     await interaction.followup.send(exported.text, file=file, ephemeral=True)
+
+
+async def send_confirmation(interaction: Interaction, asked: Confirmation) -> None:
+    """Asks privately, with a **Confirm** button good for a minute."""
+    button = ForgetButton(
+        asked.user_id, asked.expires, asked.signature, locale=language(interaction)
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(button)
+    await interaction.response.send_message(asked.text, view=view, ephemeral=True)

@@ -4,6 +4,7 @@ persistent buttons and the slash commands, and routes chat moves."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 import signal
@@ -111,7 +112,10 @@ class SolitaireBot(discord.AutoShardedClient):
         self.preferences = Preferences(self.store, self.service.live)
         self.verdicts = Verdicts(self.store, self.workers)
         self.reviews = Reviews(self.store, self.workers)
-        self.mydata = MyData(self.store, self.workers)
+        # The token is the one secret every process of the bot shares: what
+        # signs a forget's confirmation is derived from it (and never logged).
+        key = hashlib.sha256(b"solitaire-bot mydata:" + self.config.token.encode()).digest()
+        self.mydata = MyData(self.store, self.workers, key=key)
         self.presses = Presses(self)
         self.races = Races(self.store, self.service)
         self.racing = Racing(self)

@@ -13,7 +13,7 @@ from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 from texts import tr
 
 from ..usecases.replies import Notice, Picture
-from .answers import post_animation, post_picture, respond, send_export
+from .answers import post_animation, post_picture, respond, send_confirmation, send_export
 from .interactions import Interaction, asker_of, bot_is_member
 from .translator import text
 
@@ -216,6 +216,13 @@ async def mydata_export(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     exported = await interaction.client.mydata.export(asker_of(interaction))
     await send_export(interaction, exported)
+
+
+@mydata.command(name="forget", description=text("cmd.mydata.forget"))
+async def mydata_forget(interaction: Interaction) -> None:
+    """Delete everything the bot keeps about you, once you confirm."""
+    asked = interaction.client.mydata.ask_to_forget(asker_of(interaction))
+    await send_confirmation(interaction, asked)
 
 
 @app_commands.command(name="help", description=text("cmd.help"))

@@ -30,8 +30,9 @@ import discord
 from solitaire import VARIANTS, BadOption
 from texts import DEFAULT, tr
 
+from ..usecases.mydata import Forgotten
 from ..usecases.replies import Unfinished
-from .interactions import bot_of, language, say_privately, trouble
+from .interactions import asker_of, bot_of, language, say_privately, trouble
 
 _LARGEST_ID = 2**63 - 1
 
@@ -194,6 +195,34 @@ class DealButton(_Routed, discord.ui.Button[Any]):
         )
 
 
+class ForgetButton(_Routed, discord.ui.Button[Any]):
+    """**Confirm** under ``/mydata forget``: whose, until when, and the
+    signature that shows the bot made it."""
+
+    PATTERN = re.compile(
+        r"mydata:forget:(?P<user>\d{1,20}):(?P<expires>\d{1,12}):(?P<sig>\w{1,32})"
+    )
+
+    def __init__(
+        self, user_id: int, expires: int, signature: str, *, locale: str = DEFAULT
+    ) -> None:
+        super().__init__(
+            label=tr(locale, "button.confirm"),
+            style=discord.ButtonStyle.danger,
+            custom_id=f"mydata:forget:{user_id}:{expires}:{signature}",
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        said = await bot_of(interaction).mydata.forget(
+            asker_of(interaction), int(match["user"]), int(match["expires"]), match["sig"]
+        )
+        if isinstance(said, Forgotten):  # the question is answered: no button left
+            await interaction.response.edit_message(content=said.text, view=None)
+        else:
+            await interaction.response.send_message(said.text, ephemeral=True)
+
+
 class RaceButton(_Routed, discord.ui.Button[Any]):
     """On a race card: Join, Leave, Start; Accept, Decline (a challenge);
     Play, Watch (a race under way); Watch, Review, Rematch (a race over)."""
@@ -246,7 +275,15 @@ Pressed = Callable[[discord.Interaction[Any], re.Match[str]], Coroutine[Any, Any
 #: Each control's pattern of ids, and what a press on it does.
 ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
     (control.PATTERN, control.pressed)
-    for control in (GameButton, MoveSelect, NewDealButton, DealButton, RaceButton, WatchButton)
+    for control in (
+        GameButton,
+        MoveSelect,
+        NewDealButton,
+        DealButton,
+        RaceButton,
+        WatchButton,
+        ForgetButton,
+    )
 )
 
 

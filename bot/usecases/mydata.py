@@ -1,5 +1,6 @@
 """A player's data: ``/mydata export`` answers with a file of everything the
-bot keeps about the player, at most once an hour.
+bot keeps about the player, at most once an hour; ``/mydata forget``, once
+confirmed within a minute, deletes it (at most once a day).
 
 The file is JSON (gzip'd past Discord's upload limit), versioned by
 :data:`FORMAT` and :data:`VERSION`: each table that holds the player's id
@@ -10,6 +11,8 @@ says what each table is.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +29,27 @@ FORMAT, VERSION = "solitaire-bot player data", 1
 EVERY = ("export", 1, 3600.0)
 #: Files larger than this are gzip'd: Discord's smallest upload limit (10 MiB) with room.
 LARGEST = 8 * 1024 * 1024
+#: A forget's confirmation is good for this long; a player is forgotten at
+#: most once in FORGET_EVERY.
+CONFIRM_FOR, FORGET_EVERY = 60.0, 86400.0
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """The player was forgotten: what to tell them."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """What a player is asked before they are forgotten, and the signed
+    confirmation their button carries: who, until when, and its signature."""
+
+    text: str
+    user_id: int
+    expires: int
+    signature: str
 
 
 @dataclass(frozen=True)
@@ -41,9 +65,47 @@ class MyData:
     """A player's own data, from one store; files are made in a worker."""
 
     def __init__(
-        self, store: Store, workers: Workers, *, clock: Callable[[], float] = time.time
+        self,
+        store: Store,
+        workers: Workers,
+        *,
+        key: bytes,
+        clock: Callable[[], float] = time.time,
     ) -> None:
-        self._store, self._workers, self._clock = store, workers, clock
+        """*key* signs confirmations and keys the digest of a forgotten
+        player's id: a secret of the bot's (every process has the same)."""
+        self._store, self._workers, self._clock, self._key = store, workers, clock, key
+
+    def ask_to_forget(self, asker: Asker) -> Confirmation:
+        """What ``/mydata forget`` asks, with a confirmation good for a minute."""
+        expires = int(self._clock() + CONFIRM_FOR)
+        return Confirmation(
+            tr(asker.locale, "mydata.forget_ask", until=f"<t:{expires}:R>"),
+            asker.user_id,
+            expires,
+            self._sign(asker.user_id, expires),
+        )
+
+    async def forget(
+        self, asker: Asker, user_id: int, expires: int, signature: str
+    ) -> Forgotten | Notice:
+        """Forgets the asker, if the confirmation pressed is theirs, is one
+        this bot made, and is still good; else says why, and nothing changes."""
+        locale = asker.locale
+        if not hmac.compare_digest(signature, self._sign(user_id, expires)):
+            return Notice(tr(locale, "mydata.forget_forged"))
+        if user_id != asker.user_id:
+            return Notice(tr(locale, "mydata.forget_not_yours"))
+        if self._clock() > expires:
+            return Notice(tr(locale, "mydata.forget_expired"))
+        digest = hmac.new(self._key, f"forgotten:{user_id}".encode(), hashlib.sha256).hexdigest()
+        if not await self._store.forget_player(user_id, digest, every=FORGET_EVERY):
+            return Notice(tr(locale, "mydata.forget_again"))
+        return Forgotten(tr(locale, "mydata.forgotten"))
+
+    def _sign(self, user_id: int, expires: int) -> str:
+        message = f"forget:{user_id}:{expires}".encode()
+        return hmac.new(self._key, message, hashlib.sha256).hexdigest()[:16]
 
     async def export(self, asker: Asker) -> Export | Notice:
         """Everything kept about the asker, as a file for their eyes only."""

@@ -258,7 +258,7 @@ class Races:
             title = tr(locale, "race.title", game=game_title(game, locale), deal=race.deal)
         lines = [title]
         actions: tuple[str, ...] = ()
-        host = f"<@{race.host_id}>"
+        host = _mention(race.host_id, locale)
         if race.status == RaceStatus.OPEN and race.invited_id is not None:
             lapses = _when(race.created_at + OPEN_FOR)
             lines.append(
@@ -266,7 +266,7 @@ class Races:
                     locale,
                     "race.challenge",
                     host=host,
-                    invited=f"<@{race.invited_id}>",
+                    invited=_mention(race.invited_id, locale),
                     lapses=lapses,
                 )
             )
@@ -289,7 +289,7 @@ class Races:
                 actions = ("watch", "review", "rematch")
             lines += _standings(race, game.DECKS, locale)
         else:
-            who = f"<@{race.invited_id}>"
+            who = _mention(race.invited_id, locale)
             lines.append(
                 tr(locale, f"race.{race.status}", invited=who, minutes=int(OPEN_FOR // 60))
             )
@@ -416,9 +416,15 @@ def _standings(race: RaceRow, decks: int, locale: str) -> list[str]:
     return lines
 
 
+def _mention(user_id: int | None, locale: str) -> str:
+    """A player as the card names them: a mention, or "a player" for one
+    who asked to be forgotten (an id of no one's)."""
+    return f"<@{user_id}>" if user_id and user_id > 0 else tr(locale, "player.anonymous")
+
+
 def _who(racer: Racer, locale: str) -> str:
-    """A racer as the card names them: marked if they knew the deal."""
-    mention = f"<@{racer.user_id}>"
+    """A racer as the card names them, marked if they knew the deal."""
+    mention = _mention(racer.user_id, locale)
     return tr(locale, "race.known", racer=mention) if racer.known else mention
 
 

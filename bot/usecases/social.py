@@ -116,7 +116,7 @@ class Social:
         span = tr(locale, "top.all") if days is None else tr(locale, "top.days", n=days)
         lines = [f"**{cls.name.render(locale)} — {span}**", tr(locale, "top.wins")]
         lines += [
-            tr(locale, "top.row", place=i, name=_name(names, row.user_id), won=row.won,
+            tr(locale, "top.row", place=i, name=_name(names, row.user_id, locale), won=row.won,
                played=row.played)
             + (tr(locale, "top.best", n=row.best_moves) if row.best_moves else "")
             + (tr(locale, "top.hinted", n=row.hinted) if row.hinted else "")
@@ -124,7 +124,7 @@ class Social:
         ] or [tr(locale, "top.no_wins")]  # fmt: skip
         lines.append(tr(locale, "top.dailies"))
         lines += [
-            tr(locale, "top.row", place=i, name=_name(names, row.user_id), won=row.won,
+            tr(locale, "top.row", place=i, name=_name(names, row.user_id, locale), won=row.won,
                played=row.played)
             for i, row in enumerate(dailies, 1)
         ] or [tr(locale, "top.no_dailies")]  # fmt: skip
@@ -135,7 +135,7 @@ class Social:
             today_names = await self._store.names([row.user_id for row in today])
             lines.append(tr(locale, "top.today"))
             lines += [
-                tr(locale, "top.today_row", place=i, name=_name(today_names, row.user_id),
+                tr(locale, "top.today_row", place=i, name=_name(today_names, row.user_id, locale),
                    result=_result(row, locale))
                 for i, row in enumerate(today, 1)
             ]  # fmt: skip
@@ -147,7 +147,14 @@ class Social:
         names = await self._store.names([user_id for user_id, _, _ in leaders])
         lines = [tr(locale, "top.vegas")]
         lines += [
-            tr(locale, "top.vegas_row", place=i, name=_name(names, user_id), points=points, n=n)
+            tr(
+                locale,
+                "top.vegas_row",
+                place=i,
+                name=_name(names, user_id, locale),
+                points=points,
+                n=n,
+            )
             for i, (user_id, points, n) in enumerate(leaders, 1)
         ] or [tr(locale, "top.no_vegas")]
         return Notice(markdown.fit(lines, lambda n: tr(locale, "top.more", n=n)), private=False)
@@ -266,9 +273,12 @@ class Social:
         return replay
 
 
-def _name(names: dict[int, str], user_id: int) -> str:
+def _name(names: dict[int, str], user_id: int, locale: str) -> str:
     """A player by the name they were last seen with, else as a mention (no
-    ping: the bot allows no mentions)."""
+    ping: the bot allows no mentions); a player who asked to be forgotten
+    (an id of no one's) as "a player"."""
+    if user_id <= 0:
+        return tr(locale, "player.anonymous")
     known = names.get(user_id)
     return markdown.name(known) if known else f"<@{user_id}>"
 
