@@ -89,6 +89,9 @@ class Settings:
     score: str = "off"
     #: Whether every board adds the table in words, a line for each pile.
     words: bool = False
+    #: Where the player's name shows on leaderboards, daily results and race
+    #: cards: ``everywhere``, ``server`` (where they play) or ``hidden`` ("a player").
+    visibility: str = "server"
 
 
 @dataclass(frozen=True)
@@ -247,6 +250,8 @@ class Racer:
     #: Whether they had played the race's deal before they joined: their
     #: result counts in no race statistics.
     known: bool = False
+    #: Whether they show on no board: the card names them "a player".
+    hidden: bool = False
 
     @property
     def done(self) -> bool:

@@ -17,24 +17,26 @@ class PlayerQueries(Connected):
     async def settings(self, user_id: int) -> Settings:
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT cards, colours, verdicts, clock, score, words FROM players"
+                "SELECT cards, colours, verdicts, clock, score, words, visibility FROM players"
                 " WHERE user_id = ?",
                 (user_id,),
             )
         if row is None:
             return Settings()
         return settings_of(
-            row["cards"], row["colours"], row["verdicts"], row["clock"], row["score"], row["words"]
-        )
+            row["cards"], row["colours"], row["verdicts"], row["clock"], row["score"],
+            row["words"], row["visibility"],
+        )  # fmt: skip
 
     async def set_settings(self, user_id: int, settings: Settings) -> None:
         async with self._write() as db:
             await db.execute(
                 "INSERT INTO players (user_id, name, updated_at, cards, colours, verdicts, clock,"
-                " score, words) VALUES (?, '', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                " score, words, visibility) VALUES (?, '', ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE"
                 " SET cards = excluded.cards, colours = excluded.colours,"
                 " verdicts = excluded.verdicts, clock = excluded.clock, score = excluded.score,"
-                " words = excluded.words",
+                " words = excluded.words, visibility = excluded.visibility",
                 (
                     user_id,
                     self._clock(),
@@ -44,6 +46,7 @@ class PlayerQueries(Connected):
                     int(settings.clock),
                     settings.score,
                     int(settings.words),
+                    settings.visibility,
                 ),
             )
 
@@ -84,6 +87,19 @@ class PlayerQueries(Connected):
         async with self._read() as db:
             row = await db.fetchrow("SELECT language FROM players WHERE user_id = ?", (user_id,))
         return None if row is None else row["language"]
+
+    async def hidden(self, user_ids: Sequence[int]) -> set[int]:
+        """Those of *user_ids* who show on no board (``visibility`` hidden)."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return set()
+        marks = ", ".join("?" * len(ids))
+        async with self._read() as db:
+            rows = await db.fetch(
+                f"SELECT user_id FROM players WHERE user_id IN ({marks}) AND visibility = 'hidden'",
+                ids,
+            )
+        return {row["user_id"] for row in rows}
 
     async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
         ids = list(dict.fromkeys(user_ids))

@@ -25,7 +25,8 @@ from ._session import Connected, Row, Session
 _RACERS = (
     "SELECT racers.user_id, racers.joined_at, racers.game_id, racers.known, racers.final,"
     " games.status, games.move_count, games.undos, games.hints, games.home, games.stuck,"
-    " games.finished_at FROM racers LEFT JOIN games ON games.id = racers.game_id"
+    " games.finished_at, (SELECT visibility FROM players WHERE players.user_id ="
+    " racers.user_id) AS visibility FROM racers LEFT JOIN games ON games.id = racers.game_id"
     " WHERE racers.race_id = ? ORDER BY racers.joined_at, racers.user_id"
 )
 #: What a racer's result holds, as written down when the race ends.
@@ -397,6 +398,7 @@ def _racer(row: Row) -> Racer:
         stuck=bool(result["stuck"]),
         finished_at=result["finished_at"],
         known=bool(row["known"]),
+        hidden=row["visibility"] == "hidden",
     )
 
 

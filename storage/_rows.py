@@ -47,12 +47,13 @@ def settings_of(
     clock: object,
     score: str | None,
     words: object,
+    visibility: str | None = None,
 ) -> Settings:
     """A player's settings as stored (``NULL``: the default)."""
     shown = Settings.clock if clock is None else bool(clock)
     return Settings(
         cards or Settings.cards, colours or Settings.colours, bool(verdicts), shown,
-        score or Settings.score, bool(words),
+        score or Settings.score, bool(words), visibility or Settings.visibility,
     )  # fmt: skip
 
 

@@ -393,4 +393,10 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    # 16: whether a player's name shows on leaderboards, daily results and
+    # race cards: everywhere, in the server where they play, or nowhere.
+    Migration(
+        sqlite="ALTER TABLE players ADD COLUMN visibility TEXT;",
+        postgres="ALTER TABLE players ADD COLUMN visibility TEXT;",
+    ),
 ]

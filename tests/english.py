@@ -15,7 +15,7 @@ SHARED = {
 ALLOWED = {
     "de": SHARED | {
         "also", "apps", "calculation", "chat", "option", "reserve", "server", "servers",
-        "solitaire", "start", "thread", "was", "minute",
+        "solitaire", "start", "thread", "was", "minute", "name",
     },
     "fr": SHARED | {
         "base", "face", "long", "menu", "minutes", "moment", "notation", "options", "pile",

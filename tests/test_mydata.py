@@ -110,3 +110,37 @@ async def test_a_forgotten_player_leaves_no_row_and_the_others_results_read_as_b
     again = await service.start(Asker(ALICE), "klondike", deal=4711)
     assert isinstance(again, Board) and "Practice" not in again.news
     assert (await store.stats(ALICE, "klondike")).played == 0
+
+
+async def test_a_hidden_player_is_a_player_on_boards_and_cards_and_still_counted(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    from bot.usecases.settings import Preferences
+    from bot.usecases.social import Social
+
+    said = await Preferences(store).player(Asker(ALICE), visibility="hidden")
+    assert 'you are "a player" there' in said.text
+    assert (await store.settings(ALICE)).visibility == "hidden"
+    refused = await Preferences(store).player(Asker(ALICE), visibility="sometimes")
+    assert refused.text == "That is not a setting: choose from the list."
+    assert (await store.settings(ALICE)).visibility == "hidden"  # nothing changed
+    for user in (ALICE, BOB):
+        await store.set_name(user, f"name{user}")
+        row = await store.create_game(
+            user, new_game("klondike", 30 + user).to_record(), guild_id=77
+        )
+        await store.save_moves(row.id, ["s"], expected_revision=row.revision, status="won")
+    social = Social(store, clock=clock)
+    board = await social.leaderboard(Asker(BOB, guild_id=77), "klondike", "all")
+    assert "name2" in board.text and "name1" not in board.text and f"<@{ALICE}>" not in board.text
+    assert "a player — 1 of 1" in board.text  # still counted
+    theirs = await social.stats(Asker(BOB, guild_id=77), ALICE, "alice")
+    assert isinstance(theirs, Notice) and "keeps their results to themselves" in theirs.text
+    own = await social.stats(Asker(ALICE, guild_id=77), ALICE, "alice")
+    assert not isinstance(own, Notice)  # one's own answers show one's own results
+    race = await store.create_race(
+        BOB, channel_id=5, guild_id=77, locale="en", profile="klondike", options={}, deal=9,
+        racers=[ALICE],
+    )  # fmt: skip
+    card = Races(store, service, clock=clock).card(race).text
+    assert f"<@{BOB}>, a player" in card and f"<@{ALICE}>" not in card

@@ -70,3 +70,20 @@ async def test_a_player_who_confirms_is_forgotten_and_no_row_names_them(
     again = await server.slash("mydata forget")
     done = await server.press(server.message(again), again.custom_ids[0])
     assert done.ephemeral and "less than a day ago" in done.content
+
+
+async def test_visibility_hidden_takes_the_name_off_another_members_leaderboard(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    for who in (ALICE, BOB):
+        await server.slash("play", {"game": "castles-end", "deal": 7}, who=who)
+        await server.slash("resign", who=who)
+    board = await server.slash("leaderboard", {"game": "castles-end", "period": "all"}, who=BOB)
+    assert "alice — 0 of 1" in board.content
+    said = await server.slash("settings", {"visibility": "hidden"})
+    assert said.ephemeral and 'you are "a player" there' in said.content
+    board = await server.slash("leaderboard", {"game": "castles-end", "period": "all"}, who=BOB)
+    assert "alice" not in board.content and "a player — 0 of 1" in board.content
+    assert "bob — 0 of 1" in board.content
+    asked = await server.slash("stats", {"user": ALICE}, who=BOB)
+    assert asked.ephemeral and "keeps their results to themselves" in asked.content

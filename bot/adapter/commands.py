@@ -34,6 +34,11 @@ CARDS = [
     Choice(name=text("choice.cards.normal"), value="normal"),
     Choice(name=text("choice.cards.large"), value="large"),
 ]
+VISIBILITIES = [
+    Choice(name=text("choice.visibility.everywhere"), value="everywhere"),
+    Choice(name=text("choice.visibility.server"), value="server"),
+    Choice(name=text("choice.visibility.hidden"), value="hidden"),
+]
 SCORES = [
     Choice(name=text("choice.score.off"), value="off"),
     Choice(name=text("choice.score.standard"), value="standard"),
@@ -178,8 +183,9 @@ async def review(interaction: Interaction) -> None:
 @app_commands.describe(
     cards=text("opt.cards"), colours=text("opt.colours"), winnable=text("opt.verdicts"),
     clock=text("opt.clock"), score=text("opt.score"), text=text("opt.text"),
+    visibility=text("opt.visibility"),
 )  # fmt: skip
-@app_commands.choices(cards=CARDS, colours=COLOURS, score=SCORES)
+@app_commands.choices(cards=CARDS, colours=COLOURS, score=SCORES, visibility=VISIBILITIES)
 async def settings_(
     interaction: Interaction,
     cards: str | None = None,
@@ -188,11 +194,12 @@ async def settings_(
     clock: bool | None = None,
     score: str | None = None,
     text: bool | None = None,
+    visibility: str | None = None,
 ) -> None:
     """How your pictures look, whether the board says if a game can still be
     won, whether it shows the time, and whether it adds the table in words."""
     reply = await interaction.client.preferences.player(
-        asker_of(interaction), cards, colours, winnable, clock, score, text
+        asker_of(interaction), cards, colours, winnable, clock, score, text, visibility
     )
     await respond(interaction, reply)
 

@@ -258,7 +258,8 @@ class Races:
             title = tr(locale, "race.title", game=game_title(game, locale), deal=race.deal)
         lines = [title]
         actions: tuple[str, ...] = ()
-        host = _mention(race.host_id, locale)
+        hosting = race.racer(race.host_id)
+        host = _mention(0 if hosting is not None and hosting.hidden else race.host_id, locale)
         if race.status == RaceStatus.OPEN and race.invited_id is not None:
             lapses = _when(race.created_at + OPEN_FOR)
             lines.append(
@@ -423,8 +424,9 @@ def _mention(user_id: int | None, locale: str) -> str:
 
 
 def _who(racer: Racer, locale: str) -> str:
-    """A racer as the card names them, marked if they knew the deal."""
-    mention = _mention(racer.user_id, locale)
+    """A racer as the card names them ("a player" if they chose to show on
+    no board), marked if they knew the deal."""
+    mention = _mention(0 if racer.hidden else racer.user_id, locale)
     return tr(locale, "race.known", racer=mention) if racer.known else mention
 
 

@@ -10,6 +10,9 @@ from texts import Msg, tr
 from .live import LiveGames
 from .replies import Asker, Notice
 
+#: Where a player's name shows on boards and cards (see ``Settings.visibility``).
+VISIBILITIES = ("everywhere", "server", "hidden")
+
 
 class Preferences:
     """Players' and servers' settings, kept in the store that every process shares."""
@@ -29,6 +32,7 @@ class Preferences:
         clock: bool | None = None,
         score: str | None = None,
         words: bool | None = None,
+        visibility: str | None = None,
     ) -> Notice:
         """Changes what the player names and says what their settings are now."""
         scores = ("off", "standard", "vegas")
@@ -36,6 +40,7 @@ class Preferences:
             (cards and cards not in SIZES)
             or (colours and colours not in THEMES)
             or (score and score not in scores)
+            or (visibility and visibility not in VISIBILITIES)
         ):
             return Notice(tr(asker.locale, "settings.unknown"))
         current = await self._store.settings(asker.user_id)
@@ -46,6 +51,7 @@ class Preferences:
             current.clock if clock is None else clock,
             score or current.score,
             current.words if words is None else words,
+            visibility or current.visibility,
         )
         if wanted != current:
             await self._store.set_settings(asker.user_id, wanted)
@@ -61,7 +67,8 @@ class Preferences:
         shown = "settings.clock_on" if wanted.clock else "settings.clock_off"
         scored = tr(asker.locale, f"settings.score.{wanted.score}")
         worded = tr(asker.locale, "settings.text_on" if wanted.words else "settings.text_off")
-        lines = (said, tr(asker.locale, status), tr(asker.locale, shown), scored, worded)
+        seen = tr(asker.locale, f"settings.visibility.{wanted.visibility}")
+        lines = (said, tr(asker.locale, status), tr(asker.locale, shown), scored, worded, seen)
         return Notice("\n".join(lines))
 
     async def server(self, asker: Asker, threads: bool | None) -> Notice:

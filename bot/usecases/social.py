@@ -69,6 +69,8 @@ class Social:
         if user_id != asker.user_id:
             if asker.guild_id is None:
                 return Notice(tr(locale, "stats.servers_only"))
+            if await self._store.hidden([user_id]):
+                return Notice(tr(locale, "stats.hidden", name=markdown.name(name)))
             guild_id = asker.guild_id
         results = [(p, await self._store.stats(user_id, p, guild_id=guild_id)) for p in profiles]
         played = [(p, s) for p, s in results if s.played] or results[:1]
@@ -112,7 +114,7 @@ class Social:
         since_day = "" if days is None else utc_day(since)
         wins = await self._store.leaderboard(guild_id, cls.profile, since=since)
         dailies = await self._store.daily_leaderboard(guild_id, cls.profile, since_day=since_day)
-        names = await self._store.names([row.user_id for row in [*wins, *dailies]])
+        names = await self._names([row.user_id for row in [*wins, *dailies]])
         span = tr(locale, "top.all") if days is None else tr(locale, "top.days", n=days)
         lines = [f"**{cls.name.render(locale)} — {span}**", tr(locale, "top.wins")]
         lines += [
@@ -132,7 +134,7 @@ class Social:
             cls.profile, utc_day(self._clock()), guild_id=guild_id
         )
         if today:
-            today_names = await self._store.names([row.user_id for row in today])
+            today_names = await self._names([row.user_id for row in today])
             lines.append(tr(locale, "top.today"))
             lines += [
                 tr(locale, "top.today_row", place=i, name=_name(today_names, row.user_id, locale),
@@ -144,7 +146,7 @@ class Social:
     async def _vegas_leaders(self, guild_id: int, locale: str) -> Notice:
         """The server's players by their running Vegas total."""
         leaders = await self._store.vegas_leaderboard(guild_id)
-        names = await self._store.names([user_id for user_id, _, _ in leaders])
+        names = await self._names([user_id for user_id, _, _ in leaders])
         lines = [tr(locale, "top.vegas")]
         lines += [
             tr(
@@ -158,6 +160,13 @@ class Social:
             for i, (user_id, points, n) in enumerate(leaders, 1)
         ] or [tr(locale, "top.no_vegas")]
         return Notice(markdown.fit(lines, lambda n: tr(locale, "top.more", n=n)), private=False)
+
+    async def _names(self, user_ids: list[int]) -> dict[int, str]:
+        """Players' names for a board; those who show on no board get none
+        (they are "a player", still counted)."""
+        hidden = await self._store.hidden(user_ids)
+        names = await self._store.names([i for i in user_ids if i not in hidden])
+        return {**names, **dict.fromkeys(hidden, "")}
 
     async def share(self, asker: Asker, game_id: int, name: str) -> Shared | Notice:
         """Returns the win card of game *game_id*, for its winner to post."""
@@ -277,9 +286,9 @@ def _name(names: dict[int, str], user_id: int, locale: str) -> str:
     """A player by the name they were last seen with, else as a mention (no
     ping: the bot allows no mentions); a player who asked to be forgotten
     (an id of no one's) as "a player"."""
-    if user_id <= 0:
-        return tr(locale, "player.anonymous")
     known = names.get(user_id)
+    if user_id <= 0 or known == "":  # forgotten, or showing on no board
+        return tr(locale, "player.anonymous")
     return markdown.name(known) if known else f"<@{user_id}>"
 
 
