@@ -64,6 +64,43 @@ class PlayerQueries(Connected):
                 (guild_id, int(threads)),
             )
 
+    async def guild_left(self, guild_id: int) -> None:
+        """Remembers that the bot left a server (removed, or the server deleted)."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO guilds (guild_id, threads, left_at) VALUES (?, 0, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET left_at = excluded.left_at",
+                (guild_id, self._clock()),
+            )
+
+    async def guild_back(self, guild_id: int) -> None:
+        """The bot is in a server it had left: its data stays."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE guilds SET left_at = NULL WHERE guild_id = ? AND left_at IS NOT NULL",
+                (guild_id,),
+            )
+
+    async def guilds_left(self, before: float) -> list[int]:
+        """The servers the bot left before *before* (and was not added to again)."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT guild_id FROM guilds WHERE left_at IS NOT NULL AND left_at <= ?",
+                (before,),
+            )
+        return [row["guild_id"] for row in rows]
+
+    async def forget_guild(self, guild_id: int) -> None:
+        """Deletes a server's own data, in one transaction: its settings, and
+        where its boards and race cards were. Its players' games stay theirs."""
+        async with self._write() as db:
+            await db.execute("DELETE FROM guilds WHERE guild_id = ?", (guild_id,))
+            await db.execute(
+                "UPDATE games SET channel_id = NULL, message_id = NULL WHERE guild_id = ?",
+                (guild_id,),
+            )
+            await db.execute("UPDATE races SET message_id = NULL WHERE guild_id = ?", (guild_id,))
+
     async def set_name(self, user_id: int, name: str) -> None:
         """Remembers how a player is called, for leaderboards."""
         async with self._write() as db:

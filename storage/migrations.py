@@ -399,4 +399,10 @@ MIGRATIONS: list[Migration] = [
         sqlite="ALTER TABLE players ADD COLUMN visibility TEXT;",
         postgres="ALTER TABLE players ADD COLUMN visibility TEXT;",
     ),
+    # 17: when the bot left a server (removed, or the server deleted): its
+    # own data is deleted 30 days later unless the bot is added again.
+    Migration(
+        sqlite="ALTER TABLE guilds ADD COLUMN left_at REAL;",
+        postgres="ALTER TABLE guilds ADD COLUMN left_at DOUBLE PRECISION;",
+    ),
 ]

@@ -44,6 +44,10 @@ log = logging.getLogger("bot")
 LANGUAGE_FRESH = 60.0
 
 
+#: A server's own data is kept this long after the bot left it.
+SERVER_DATA_KEPT = 30 * 86400.0
+
+
 class SolitaireBot(discord.AutoShardedClient):
     service: GameService
     social: Social
@@ -93,6 +97,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.exit_status = 0
         self._stopping: asyncio.Future[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
+        self._forgetting: asyncio.Task[None] | None = None
         #: Searches started after a reply (a board's verdict): kept until done.
         self.background: set[asyncio.Task[None]] = set()
 
@@ -121,6 +126,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.racing = Racing(self)
         self.race_cards = RaceCards(self.store, self.races, self.racing.show_card)
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
+        self._forgetting = asyncio.create_task(self._forget_servers_forever())
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:
             self.tree.add_command(command)
@@ -133,6 +139,42 @@ class SolitaireBot(discord.AutoShardedClient):
         else:
             await self.tree.sync()
         log.info("ready to serve; games in %s", redacted(self.config.database_url))
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (or it was deleted): its own data goes in 30 days."""
+        try:
+            await self.store.guild_left(guild.id)
+        except StoreError as error:
+            log.warning("leaving server %s not kept: %s", guild.id, error)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server, perhaps again: whatever it kept stays."""
+        try:
+            await self.store.guild_back(guild.id)
+        except StoreError as error:
+            log.warning("joining server %s not kept: %s", guild.id, error)
+
+    async def _forget_servers_forever(self) -> None:
+        """Deletes, once an hour, the data of the servers that removed the bot
+        over 30 days ago; a server of this process's shards that it is in
+        again (added while it was down) keeps its data."""
+        await self.wait_until_ready()
+        while True:
+            try:
+                before = time.time() - SERVER_DATA_KEPT
+                for guild_id in await self.store.guilds_left(before):
+                    if self.shard_count and (guild_id >> 22) % self.shard_count not in (
+                        self.shard_ids or range(self.shard_count)
+                    ):
+                        continue  # another process's server: it decides
+                    if self.get_guild(guild_id) is not None:
+                        await self.store.guild_back(guild_id)
+                    else:
+                        await self.store.forget_guild(guild_id)
+                        log.info("data of server %s deleted: the bot left it 30 days ago", guild_id)
+            except StoreError as error:
+                log.warning("servers not swept: %s", error)
+            await asyncio.sleep(3600)
 
     async def on_ready(self) -> None:
         log.info("ready as %s (%s)", self.user, getattr(self.user, "id", "?"))
@@ -199,6 +241,8 @@ class SolitaireBot(discord.AutoShardedClient):
             await self._finish_answers()
         if self._sweeping is not None:
             self._sweeping.cancel()
+        if self._forgetting is not None:
+            self._forgetting.cancel()
         if hasattr(self, "race_cards"):
             await self.race_cards.close()  # a card left behind: the next sweep shows it
         for task in self.background:  # a verdict is a nicety: not worth waiting for

@@ -57,6 +57,8 @@ class DiscordServer:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.identifies = 0
+        #: Servers that removed the bot: no longer sent on IDENTIFY.
+        self.removed: set[int] = set()
         self.late: list[tuple[str, float]] = []
         self.faults: list[tuple[str, int]] = []  # (route, status) to answer once each
         self.delays: list[tuple[str, float]] = []  # (route, seconds) to wait once each
@@ -482,7 +484,11 @@ class DiscordServer:
     async def _identify(self, ws: web.WebSocketResponse, shard: int) -> None:
         """Answers IDENTIFY on *shard*: READY, then the servers of that shard."""
         self.identifies += 1
-        guilds = [guild for guild in payloads.GUILDS if self.shard_of(guild) == shard]
+        guilds = [
+            guild
+            for guild in payloads.GUILDS
+            if self.shard_of(guild) == shard and guild not in self.removed
+        ]
         self._shards[shard] = ws
         ready = {
             "v": 10,
@@ -500,6 +506,18 @@ class DiscordServer:
             await self._dispatch("GUILD_CREATE", payloads.guild(guild), shard)
         async with self._connected:
             self._connected.notify_all()
+
+    async def remove_bot(self, guild_id: int) -> None:
+        """The server *guild_id* removes the bot (GUILD_DELETE, as Discord sends it)."""
+        self.removed.add(guild_id)
+        await self._dispatch("GUILD_DELETE", {"id": str(guild_id)}, self.shard_of(guild_id))
+
+    async def add_bot(self, guild_id: int) -> None:
+        """The server *guild_id* adds the bot again: GUILD_CREATE after READY,
+        without ``unavailable`` (a server joined, not one back from an outage)."""
+        self.removed.discard(guild_id)
+        joined = {k: v for k, v in payloads.guild(guild_id).items() if k != "unavailable"}
+        await self._dispatch("GUILD_CREATE", joined, self.shard_of(guild_id))
 
     async def _dispatch(self, event: str, data: dict[str, Any], shard: int | None = None) -> None:
         """Sends *event* on *shard*: by default the shard of the server it names."""
