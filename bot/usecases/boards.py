@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -27,7 +26,7 @@ from solitaire.solver import Outcome
 from storage import UNWON, GameRow, Settings, Status, Store, StoreUnavailable
 from texts import Msg, tr
 
-from .fairplay import in_play
+from .fairplay import in_play, utc_day
 from .replies import Board
 from .verdicts import KnownVerdict, holding
 
@@ -39,15 +38,6 @@ MAX_CHOICES = 25  # Discord's limit on a select menu's options and on autocomple
 #: table is 357 KB, a Casket one 591 KB): the next picture of one of them
 #: draws again only the piles that changed.
 KEPT_TABLES = 64
-
-
-def utc_day(timestamp: float) -> str:
-    """The UTC day of *timestamp*, ``YYYY-MM-DD``.
-
-    >>> utc_day(0.0)
-    '1970-01-01'
-    """
-    return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
 
 
 #: A move menu's entry whose value starts so opens the moves of one pile.

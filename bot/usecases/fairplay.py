@@ -56,7 +56,7 @@ async def in_play(
         standard = cls.options_code(options) == ""
     except BadOption:
         return None
-    if standard and deal == daily_deal(cls.profile, _day(now)):
+    if standard and deal == daily_deal(cls.profile, utc_day(now)):
         return InPlay(None, next_midnight(now))
     races = await store.races_on_deal(cls.profile, options, deal)
     if not races:
@@ -82,8 +82,13 @@ def next_midnight(now: float) -> float:
     return float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, 0, 0, 0))) + 86400
 
 
-def _day(now: float) -> str:
-    return time.strftime("%Y-%m-%d", time.gmtime(now))
+def utc_day(timestamp: float) -> str:
+    """The UTC day of *timestamp*, ``YYYY-MM-DD``: the daily deal changes at midnight UTC.
+
+    >>> utc_day(0.0)
+    '1970-01-01'
+    """
+    return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
 
 
 async def open_to_others(
@@ -107,7 +112,7 @@ async def open_to_others(
         return Notice(held.refusal(asker.locale, what))
     if row.race_id is not None:  # a race is played in the open: its games are, once it is over
         return row
-    today = _day(now)
+    today = utc_day(now)
     day_over = row.daily is not None and row.daily < today
     if row.user_id == asker.user_id or row.shared_at is not None or day_over:
         return row

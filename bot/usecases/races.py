@@ -316,8 +316,6 @@ class Races:
         if deal is not None:
             game = new_game(profile, deal, **options)
             held = await in_play(self._store, game.profile, game.options, deal, now)
-            if held is not None and held.race is None:
-                return Notice(tr(locale, "daily.by_hand", game=game.name))
             if held is not None:
                 return Notice(held.refusal(locale, "deal"))
             if await self._store.knows_deal(asker.user_id, game.profile, game.options, deal):

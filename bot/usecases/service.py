@@ -110,16 +110,10 @@ class GameService:
             chosen = {k: v for k, v in (options or {}).items() if v is not None}
             resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)
             game = new_game(profile, deal, winnable=winnable and deal is None, **resolved)
-            # Today's daily deal is dealt only by /daily, so nobody can rehearse it.
-            todays = daily_deal(game.profile, self.boards.today())
-            while not (daily or practice) and game.deal == todays and game.rules_code == "":
-                if deal is not None:
-                    return Notice(tr(locale, "daily.by_hand", game=game.name))
-                game = new_game(profile, None, winnable=winnable, **resolved)
         except BadOption as error:
             return Notice(error.text(locale))
-        # Nor a deal raced now: a racer could play it on the side, anyone
-        # could learn its line.
+        # Not a deal in play: today's daily is dealt only by /daily, so nobody
+        # can rehearse it; a raced one could be played on the side.
         while not (daily or practice) and (
             held := await in_play(self._store, game.profile, game.options, game.deal, self._clock())
         ):

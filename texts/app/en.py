@@ -112,7 +112,6 @@ TEXTS: dict[str, str | tuple[str, str]] = {
             "Resume it, or abandon it for a new deal?"
         ),
     ),
-    "daily.by_hand": "That is today's daily deal of {game}: play it with `/daily`. It can be dealt by number from tomorrow (UTC).",
     "daily.first": "Daily {game} of {day}, deal {deal}: your first game of it counts.",
     "daily.again": (
         "You have played the daily {game} of {day} ({status}); "
