@@ -293,19 +293,28 @@ class RaceQueries(Connected):
         or the player's game in it is; a win is the race's first won game,
         as the race stood when it ended. A racer who knew the deal counts in
         no race statistics, theirs or the others'."""
+        # Every racer of the player's races, in one read.
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT races.* FROM racers JOIN races ON races.id = racers.race_id"
-                " WHERE racers.user_id = ? AND racers.known = 0 AND racers.game_id IS NOT NULL"
-                " AND races.status IN ('running', 'over') ORDER BY races.id",
+                "SELECT racers.race_id, races.status AS race_status, racers.user_id,"
+                " racers.joined_at, racers.game_id, racers.known, racers.final, games.status,"
+                " games.move_count, games.undos, games.hints, games.home, games.stuck,"
+                " games.finished_at, NULL AS visibility FROM racers"
+                " JOIN races ON races.id = racers.race_id"
+                " LEFT JOIN games ON games.id = racers.game_id"
+                " WHERE races.status IN ('running', 'over') AND racers.race_id IN"
+                " (SELECT race_id FROM racers WHERE user_id = ? AND known = 0"
+                " AND game_id IS NOT NULL)",
                 (user_id,),
             )
-            races = [await _race(db, row) for row in rows]
+        races: dict[int, tuple[str, list[Racer]]] = {}
+        for row in rows:
+            races.setdefault(row["race_id"], (row["race_status"], []))[1].append(_racer(row))
         played = won = 0
-        for race in races:
-            fair = [racer for racer in race.racers if not racer.known]
+        for status, racers in races.values():
+            fair = [racer for racer in racers if not racer.known]
             me = next(racer for racer in fair if racer.user_id == user_id)
-            if race.status != RaceStatus.OVER and me.status == Status.PLAYING:
+            if status != RaceStatus.OVER and me.status == Status.PLAYING:
                 continue  # not over for them yet
             played += 1
             winners = sorted(
