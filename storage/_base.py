@@ -95,6 +95,17 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class ServerRules:
+    """A server's say: where the bot plays, and who may not use it there."""
+
+    #: For each kind of play (``boards``, ``races``, ``cups``), the channels
+    #: it is limited to; a kind not named here is played in every channel.
+    channels: dict[str, frozenset[int]] = field(default_factory=dict)
+    #: The members the server blocked.
+    blocked: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
 class GameRow:
     """A stored game: its record plus who plays it, where, and how it stands."""
 

@@ -22,6 +22,7 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "races": ("host_id", "invited_id"),
     "racers": ("user_id",),
     "lines_seen": ("user_id",),
+    "guild_blocks": ("user_id",),
 }
 #: Columns kept as JSON text: exported as the data they hold.
 _JSON_COLUMNS = {"options", "moves", "redo", "start", "extra", "hint", "verdict", "final"}
@@ -33,7 +34,7 @@ class PlayerData(Connected):
 
     async def forget_player(self, user_id: int, digest: str, *, every: float) -> bool:
         """Forgets a player, in one transaction: their settings, name,
-        language, limits, seen lines and games are deleted; the rows other
+        language, limits, seen lines, servers' blocks of them and games are deleted; the rows other
         players' results need (their race games, daily games and places in
         races) are kept under an anonymous id (``-game id``; a race's host
         or guest ``0``), so those results read as before. *digest* (a keyed
@@ -47,7 +48,7 @@ class PlayerData(Connected):
             )
             if last is not None and last["forgotten_at"] > now - every:
                 return False
-            for table in ("players", "cooldowns", "lines_seen"):
+            for table in ("players", "cooldowns", "lines_seen", "guild_blocks"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             # The cards of their races show the change (those a sweep still keeps).
             await db.execute(

@@ -1,6 +1,5 @@
-"""Players and servers in the store: settings, names, languages, a
-server's threads, the limits on what a player may do how often, and the
-shard leases that keep one process per shard."""
+"""Players in the store: settings, names, languages, the limits on what a
+player may do how often, and the shard leases that keep one process per shard."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from ._session import Connected, Session
 
 
 class PlayerQueries(Connected):
-    """The store's queries of players, servers and leases (a part of :class:`storage.Store`)."""
+    """The store's queries of players and leases (a part of :class:`storage.Store`)."""
 
     async def settings(self, user_id: int) -> Settings:
         async with self._read() as db:
@@ -49,57 +48,6 @@ class PlayerQueries(Connected):
                     settings.visibility,
                 ),
             )
-
-    async def threads(self, guild_id: int) -> bool:
-        """Whether the server plays each game in a thread of its own."""
-        async with self._read() as db:
-            row = await db.fetchrow("SELECT threads FROM guilds WHERE guild_id = ?", (guild_id,))
-        return row is not None and bool(row["threads"])
-
-    async def set_threads(self, guild_id: int, threads: bool) -> None:
-        async with self._write() as db:
-            await db.execute(
-                "INSERT INTO guilds (guild_id, threads) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
-                (guild_id, int(threads)),
-            )
-
-    async def guild_left(self, guild_id: int) -> None:
-        """Remembers that the bot left a server (removed, or the server deleted)."""
-        async with self._write() as db:
-            await db.execute(
-                "INSERT INTO guilds (guild_id, threads, left_at) VALUES (?, 0, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET left_at = excluded.left_at",
-                (guild_id, self._clock()),
-            )
-
-    async def guild_back(self, guild_id: int) -> None:
-        """The bot is in a server it had left: its data stays."""
-        async with self._write() as db:
-            await db.execute(
-                "UPDATE guilds SET left_at = NULL WHERE guild_id = ? AND left_at IS NOT NULL",
-                (guild_id,),
-            )
-
-    async def guilds_left(self, before: float) -> list[int]:
-        """The servers the bot left before *before* (and was not added to again)."""
-        async with self._read() as db:
-            rows = await db.fetch(
-                "SELECT guild_id FROM guilds WHERE left_at IS NOT NULL AND left_at <= ?",
-                (before,),
-            )
-        return [row["guild_id"] for row in rows]
-
-    async def forget_guild(self, guild_id: int) -> None:
-        """Deletes a server's own data, in one transaction: its settings, and
-        where its boards and race cards were. Its players' games stay theirs."""
-        async with self._write() as db:
-            await db.execute("DELETE FROM guilds WHERE guild_id = ?", (guild_id,))
-            await db.execute(
-                "UPDATE games SET channel_id = NULL, message_id = NULL WHERE guild_id = ?",
-                (guild_id,),
-            )
-            await db.execute("UPDATE races SET message_id = NULL WHERE guild_id = ?", (guild_id,))
 
     async def set_name(self, user_id: int, name: str) -> None:
         """Remembers how a player is called, for leaderboards."""

@@ -112,20 +112,32 @@ class RaceQueries(Connected):
             joined = [row["user_id"] for row in await db.fetch(_RACER_IDS, (race_id,))]
             if user_id not in joined:
                 raise RaceRefused("not_racer")
-            await db.execute(
-                "DELETE FROM racers WHERE race_id = ? AND user_id = ?", (race_id, user_id)
+            return await _race(db, await _leave(db, race, user_id, self._clock(), shown=True))
+
+    async def end_races_of(self, guild_id: int, user_id: int) -> list[int]:
+        """Ends a player's races in a server (it blocked them), in one
+        transaction: they leave the open ones, and their game of each race
+        under way is resigned. Returns the races whose card has changed."""
+        now = self._clock()
+        async with self._write() as db:
+            opened = await db.fetch(
+                "SELECT races.* FROM races JOIN racers ON racers.race_id = races.id"
+                " WHERE races.guild_id = ? AND racers.user_id = ? AND races.status = 'open'"
+                + self._FOR_UPDATE,
+                (guild_id, user_id),
             )
-            left = [other for other in joined if other != user_id]
-            if not left:
-                race = await db.fetchrow(
-                    "UPDATE races SET status = 'cancelled', ended_at = ? WHERE id = ? RETURNING *",
-                    (self._clock(), race_id),
-                )
-            elif race["host_id"] == user_id:
-                race = await db.fetchrow(
-                    "UPDATE races SET host_id = ? WHERE id = ? RETURNING *", (left[0], race_id)
-                )
-            return await _race(db, race)
+            for race in opened:
+                await _leave(db, race, user_id, now, shown=False)
+            resigned = await db.fetch(
+                "UPDATE games SET status = 'resigned', finished_at = ?, updated_at = ?,"
+                " revision = revision + 1 WHERE user_id = ? AND status = 'playing' AND race_id IN"
+                " (SELECT id FROM races WHERE guild_id = ? AND status = 'running')"
+                " RETURNING race_id",
+                (now, now, user_id, guild_id),
+            )
+            for row in resigned:
+                await race_moved(db, row["race_id"], now)
+        return [race["id"] for race in opened] + [row["race_id"] for row in resigned]
 
     async def start_race(
         self, race_id: int, user_id: int, record: Mapping[str, Any], *, accept: bool = False
@@ -349,6 +361,32 @@ async def _add_racer(db: Session, race: Row, user_id: int, joined_at: float) -> 
         "INSERT INTO racers (race_id, user_id, joined_at, known) VALUES (?, ?, ?, ?)",
         (race["id"], user_id, joined_at, int(known)),
     )
+
+
+async def _leave(db: Session, race: Row, user_id: int, now: float, *, shown: bool) -> Row:
+    """Takes a racer out of an open race (locked by the caller): a host's
+    place goes to the racer who joined next; a race left empty is cancelled.
+    Unless the caller shows the card itself (*shown*), it has a change to show."""
+    race_id = race["id"]
+    change = "" if shown else ", changes = changes + 1"
+    await db.execute("DELETE FROM racers WHERE race_id = ? AND user_id = ?", (race_id, user_id))
+    left = [row["user_id"] for row in await db.fetch(_RACER_IDS, (race_id,))]
+    if not left:
+        changed = await db.fetchrow(
+            f"UPDATE races SET status = 'cancelled', ended_at = ?{change} WHERE id = ? RETURNING *",
+            (now, race_id),
+        )
+    elif race["host_id"] == user_id:
+        changed = await db.fetchrow(
+            f"UPDATE races SET host_id = ?{change} WHERE id = ? RETURNING *",
+            (left[0], race_id),
+        )
+    else:
+        changed = await db.fetchrow(
+            f"UPDATE races SET id = id{change} WHERE id = ? RETURNING *", (race_id,)
+        )
+    assert changed is not None
+    return changed
 
 
 async def _freeze(db: Session, race_id: int) -> None:

@@ -2,6 +2,7 @@
 
 :class:`Store` is the one interface the bot uses; its parts are written
 beside it, each a mixin of queries: players and leases (``_players.py``),
+servers (``_guilds.py``),
 results (``_results.py``), races (``_races.py``), who knows a deal
 (``_fair.py``), a player's data (``_mydata.py``), how rows read back
 (``_rows.py``). Every query is written
@@ -32,6 +33,7 @@ from ._base import (
     UnfinishedGame,
 )
 from ._fair import FairQueries, knows_deal
+from ._guilds import GuildQueries
 from ._mydata import PlayerData
 from ._players import PlayerQueries
 from ._races import RaceQueries, race_moved
@@ -58,7 +60,7 @@ _STILL_CURRENT = (
 )
 
 
-class Store(PlayerQueries, ResultQueries, RaceQueries, FairQueries, PlayerData):
+class Store(PlayerQueries, GuildQueries, ResultQueries, RaceQueries, FairQueries, PlayerData):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many
     bot processes on one database). Games, players, cooldowns and shard
     leases in SQL tables (see ``migrations.py``); a subclass supplies the

@@ -405,4 +405,37 @@ MIGRATIONS: list[Migration] = [
         sqlite="ALTER TABLE guilds ADD COLUMN left_at REAL;",
         postgres="ALTER TABLE guilds ADD COLUMN left_at DOUBLE PRECISION;",
     ),
+    # 18: a server's say: the channels it limits each kind of play to
+    # (``boards``, ``races``, ``cups``; none listed: every channel), and the
+    # members it blocked.
+    Migration(
+        sqlite="""
+        CREATE TABLE guild_channels (
+            guild_id    INTEGER NOT NULL,
+            kind        TEXT    NOT NULL,
+            channel_id  INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, kind, channel_id)
+        );
+        CREATE TABLE guild_blocks (
+            guild_id    INTEGER NOT NULL,
+            user_id     INTEGER NOT NULL,
+            blocked_at  REAL    NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        );
+        """,
+        postgres="""
+        CREATE TABLE guild_channels (
+            guild_id    BIGINT NOT NULL,
+            kind        TEXT   NOT NULL,
+            channel_id  BIGINT NOT NULL,
+            PRIMARY KEY (guild_id, kind, channel_id)
+        );
+        CREATE TABLE guild_blocks (
+            guild_id    BIGINT NOT NULL,
+            user_id     BIGINT NOT NULL,
+            blocked_at  DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        );
+        """,
+    ),
 ]

@@ -15,11 +15,12 @@ SHARED = {
 ALLOWED = {
     "de": SHARED | {
         "also", "apps", "calculation", "chat", "option", "reserve", "server", "servers",
-        "solitaire", "start", "thread", "was", "minute", "name",
+        "solitaire", "start", "thread", "threads", "was", "minute", "name", "true",
     },
     "fr": SHARED | {
         "base", "face", "long", "menu", "minutes", "moment", "notation", "options", "pile",
         "piles", "points", "position", "suit", "table", "total", "confirmation", "minute",
+        "change", "messages", "true",
     },
 }  # fmt: skip
 

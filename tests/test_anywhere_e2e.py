@@ -150,7 +150,7 @@ async def test_a_player_plays_in_a_server_that_did_not_install_the_app(
     server: FakeDiscord, bot: BotProcess
 ) -> None:
     await server.slash("settings", {"winnable": True}, guild_id=GUILD_C)
-    await server.slash("server", {"threads": True})  # another server's setting: no matter
+    await server.slash("server threads", {"enabled": True})  # another server's setting: no matter
     shown = await server.slash("play", {"game": "castles-end", "deal": 3}, guild_id=GUILD_C)
     # The verdict comes through the interaction's token.
     await settled(lambda: "can still be won" in text_of(server.message(shown)), timeout=10)

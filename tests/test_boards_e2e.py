@@ -72,7 +72,7 @@ async def test_two_players_in_one_channel_leave_one_live_board_each(
 async def test_a_server_with_threads_plays_each_game_in_its_own(
     server: FakeDiscord, bot: BotProcess
 ) -> None:
-    turned = await server.slash("server", {"threads": True})
+    turned = await server.slash("server threads", {"enabled": True})
     assert turned.ephemeral and "thread of its own" in turned.content
     started = await server.slash("play", {"game": "klondike", "deal": 4711})
     assert not started.files and len(server.threads) == 1  # the channel sees one line
@@ -83,7 +83,7 @@ async def test_a_server_with_threads_plays_each_game_in_its_own(
     assert moved.files
     await settled(lambda: len(next(iter(live_boards(server, int(thread["id"])).values()))) == 1)
     assert not live_boards(server)  # nothing live in the channel itself
-    await server.slash("server", {"threads": False})
+    await server.slash("server threads", {"enabled": False})
     again = await server.slash("play", {"game": "calculation"})
     assert again.files and len(server.threads) == 1
 

@@ -1,7 +1,7 @@
 """A server that removes the bot, end to end: the real bot process and the
-local Discord server, on both stores. Its own data (its settings, where its
-boards and race cards were) is deleted 30 days later unless the bot is added
-again; its players' games stay theirs. Asserted from the database."""
+local Discord server, on both stores. Its own data (its settings, channel
+lists and blocks, where its boards and race cards were) is deleted 30 days
+later unless the bot is added again; its players' games stay theirs. Asserted from the database."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 
 from tests.botprocess import BotProcess
 from tests.databases import execute
-from tests.fake_discord import GUILD_B, FakeDiscord
+from tests.fake_discord import BOB, GUILD_B, FakeDiscord
+from tests.fake_discord.payloads import CHANNEL_B, text_channel
 
 MONTH = 30 * 86400
 
@@ -22,7 +23,11 @@ async def left_at(database_url: str) -> list[Any]:
 async def test_a_server_that_removed_the_bot_is_forgotten_30_days_later(
     server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
-    await server.slash("server", {"threads": False}, guild_id=GUILD_B)
+    await server.slash("server threads", {"enabled": False}, guild_id=GUILD_B)
+    listed = await server.slash("server channels", {"add": text_channel(GUILD_B)}, guild_id=GUILD_B)
+    assert f"<#{CHANNEL_B}>" in listed.content
+    blocked = await server.slash("server block", {"member": BOB}, guild_id=GUILD_B)
+    assert "is blocked here" in blocked.content
     await server.slash("play", {"game": "klondike", "deal": 4711}, guild_id=GUILD_B)
     board = "SELECT channel_id, message_id FROM games WHERE guild_id = ?"
     for _ in range(50):  # the board's message is remembered just after the reply
@@ -55,6 +60,9 @@ async def test_a_server_that_removed_the_bot_is_forgotten_30_days_later(
         GUILD_B,
     )  # fmt: skip
     assert (channel, message) == (None, None) and user is not None  # the game is its player's
+    for table in ("guild_channels", "guild_blocks"):
+        left = await execute(database_url, f"SELECT * FROM {table} WHERE guild_id = ?", GUILD_B)
+        assert left == [], table
 
 
 async def ready(bot: BotProcess, times: int = 1, timeout: float = 10.0) -> None:

@@ -15,6 +15,7 @@ from solitaire import load_game, new_game
 from storage import (
     Conflict,
     NotFound,
+    ServerRules,
     Settings,
     SQLiteStore,
     Status,
@@ -283,6 +284,25 @@ async def test_a_server_turns_threads_on_and_off(store: Store) -> None:
     assert await store.threads(9) and not await store.threads(10)
     await store.set_threads(9, False)
     assert not await store.threads(9)
+
+
+async def test_a_server_lists_channels_per_kind_and_blocks_members_until_forgotten(
+    store: Store,
+) -> None:
+    assert await store.server_rules(9) == ServerRules()
+    await store.set_channels(9, "boards", [30, 31, 30])
+    await store.set_channels(9, "races", [32])
+    assert await store.block(9, 7) and not await store.block(9, 7)
+    assert await store.server_rules(9) == ServerRules(
+        {"boards": frozenset({30, 31}), "races": frozenset({32})}, frozenset({7})
+    )
+    assert await store.server_rules(10) == ServerRules()  # per server
+    await store.set_channels(9, "races", [])
+    assert await store.unblock(9, 7) and not await store.unblock(9, 7)
+    assert await store.server_rules(9) == ServerRules({"boards": frozenset({30, 31})})
+    await store.block(9, 8)
+    await store.forget_guild(9)
+    assert await store.server_rules(9) == ServerRules()
 
 
 # -- stats ---------------------------------------------------------------------------

@@ -160,7 +160,7 @@ async def test_trouble_after_the_board_is_out_is_logged_not_answered(
 async def test_a_board_that_cannot_go_in_a_thread_goes_in_the_channel(
     server: FakeDiscord, bot: BotProcess
 ) -> None:
-    await server.slash("server", {"threads": True})
+    await server.slash("server threads", {"enabled": True})
     server.fail_next("create_message", 403)  # posting in the new thread is refused
     started = await server.slash("play", {"game": "klondike", "deal": 4711})
     assert started.files and "deal 4711" in started.content  # the board, in the channel
@@ -171,7 +171,7 @@ async def test_a_board_that_cannot_go_in_a_thread_goes_in_the_channel(
 async def test_a_long_name_is_clipped_in_a_threads_name_and_the_game_kept(
     server: FakeDiscord, bot: BotProcess
 ) -> None:
-    await server.slash("server", {"threads": True})
+    await server.slash("server threads", {"enabled": True})
     long = user(5_000_000_000_000_150, "Bartholomew" * 14)
     await server.slash("play", {"game": "klondike", "deal": 4711}, who=long)
     name = server.threads[0]["name"]

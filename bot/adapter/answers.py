@@ -200,7 +200,7 @@ async def respond(
     else:
         bot = bot_of(interaction)
         member = bot_is_member(interaction)
-        threads = new_game and member and await bot.preferences.threads(interaction.guild_id)
+        threads = new_game and member and await bot.servers.threads(interaction.guild_id)
         if threads and await _open_thread(interaction, reply, locale):
             return
         sent = await interaction.response.send_message(

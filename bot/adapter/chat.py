@@ -14,6 +14,7 @@ from solitaire import is_move_like
 from ..usecases.replies import Asker
 from ..usecases.service import GameService
 from .answers import reply_to_message
+from .gate import place_of
 
 if TYPE_CHECKING:
     from .client import SolitaireBot
@@ -50,8 +51,11 @@ async def handle_message(
         return
     if not await is_addressed(client, message, service, content_intent):
         return
-    locale = await language(message)
     guild_id = message.guild.id if message.guild else None
+    place = place_of(message.channel, message.channel.id)
+    if not await client.servers.reads(message.author.id, guild_id, place or message.channel.id):
+        return  # a server's say: not where it plays, or a member it blocked
+    locale = await language(message)
     asker = Asker(message.author.id, locale, guild_id, message.channel.id, private=False)
     reply = await service.move(asker, text)
     await reply_to_message(client, message, reply, locale)

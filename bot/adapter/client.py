@@ -9,7 +9,8 @@ import logging
 import re
 import signal
 import time
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import discord
@@ -25,14 +26,16 @@ from ..usecases.mydata import MyData
 from ..usecases.racecards import RaceCards
 from ..usecases.races import Races
 from ..usecases.review import Reviews
+from ..usecases.servers import Servers
 from ..usecases.service import GameService
 from ..usecases.settings import Preferences
 from ..usecases.social import Social
 from ..usecases.verdicts import Verdicts
 from ..usecases.workers import Workers
 from .chat import handle_message
-from .commands import COMMANDS
-from .components import route
+from .commands import COMMANDS, KIND_OF, UNREFUSED
+from .components import refusable, route
+from .gate import refused
 from .interactions import Interaction, language, say_privately, trouble
 from .presses import Presses
 from .racing import Racing
@@ -55,6 +58,7 @@ class SolitaireBot(discord.AutoShardedClient):
     workers: Workers
     lease: ShardLease
     preferences: Preferences
+    servers: Servers
     mydata: MyData
     verdicts: Verdicts
     reviews: Reviews
@@ -78,7 +82,7 @@ class SolitaireBot(discord.AutoShardedClient):
         # Every command may be used where a server or a player installed the
         # app, in servers, the bot's DM and group DMs, unless it says otherwise
         # (/leaderboard and /server: servers only).
-        self.tree = app_commands.CommandTree(
+        self.tree = Tree(
             self,
             allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
             allowed_contexts=app_commands.AppCommandContext(
@@ -125,6 +129,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.races = Races(self.store, self.service)
         self.racing = Racing(self)
         self.race_cards = RaceCards(self.store, self.races, self.racing.show_card)
+        self.servers = Servers(self.store, self.service.live, races_changed=self.race_cards.changed)
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
         self._forgetting = asyncio.create_task(self._forget_servers_forever())
         await self.tree.set_translator(CatalogueTranslator())
@@ -182,7 +187,9 @@ class SolitaireBot(discord.AutoShardedClient):
     async def on_interaction(self, interaction: Interaction) -> None:
         if interaction.type == discord.InteractionType.component:
             pressed = route(interaction)  # a press on a board, a card, a choice
-            if pressed is not None:
+            if pressed is not None and refusable(interaction) and await refused(interaction, None):
+                pressed.close()  # a member the server blocked
+            elif pressed is not None:
                 await pressed
         user_id, told, now = interaction.user.id, language(interaction), time.monotonic()
         known, written = self.languages.get(user_id, ("", -LANGUAGE_FRESH))
@@ -277,6 +284,15 @@ class SolitaireBot(discord.AutoShardedClient):
             await self.workers.close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+class Tree(app_commands.CommandTree["SolitaireBot"]):
+    """The commands, each asked of the server's say first (a blocked member,
+    a game kept to other channels): refused in one private line."""
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        name = str(cast("Mapping[str, Any]", interaction.data or {}).get("name", ""))
+        return name in UNREFUSED or not await refused(interaction, KIND_OF.get(name))
 
 
 #: discord.py's names for the tasks that answer a command, a press or a message.

@@ -13,6 +13,7 @@ from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 from texts import tr
 
 from ..usecases.replies import Notice, Picture
+from ..usecases.servers import Channel, Member
 from .answers import post_animation, post_picture, respond, send_confirmation, send_export
 from .interactions import Interaction, asker_of, bot_is_member
 from .translator import text
@@ -47,6 +48,10 @@ SCORES = [
 COLOURS = [
     Choice(name=text("choice.colours.classic"), value="classic"),
     Choice(name=text("choice.colours.four"), value="four-colour"),
+]
+KINDS = [
+    Choice(name=text("choice.kind.boards"), value="boards"),
+    Choice(name=text("choice.kind.races"), value="races"),
 ]
 Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
 
@@ -204,13 +209,79 @@ async def settings_(
     await respond(interaction, reply)
 
 
-@app_commands.command(description=text("cmd.server"))
-@app_commands.describe(threads=text("opt.threads"))
-@app_commands.default_permissions(manage_guild=True)
-async def server(interaction: Interaction, threads: bool | None = None) -> None:
-    """This server's settings (for those who may manage it)."""
-    reply = await interaction.client.preferences.server(asker_of(interaction), threads)
+# This server's settings, for those who may manage it: Discord offers the
+# group to them (unless the server's own command permissions say otherwise),
+# and each change checks Manage Server again.
+server = app_commands.Group(
+    name="server",
+    description=text("cmd.server"),
+    default_permissions=discord.Permissions(manage_guild=True),
+)
+
+
+def _manager(interaction: Interaction) -> bool:
+    return interaction.permissions.manage_guild
+
+
+@server.command(name="threads", description=text("cmd.server.threads"))
+@app_commands.describe(enabled=text("opt.threads"))
+async def server_threads(interaction: Interaction, enabled: bool | None = None) -> None:
+    """Whether each new game gets a thread of its own."""
+    reply = await interaction.client.servers.set_threads(
+        asker_of(interaction), manager=_manager(interaction), threads=enabled
+    )
     await respond(interaction, reply)
+
+
+@server.command(name="channels", description=text("cmd.server.channels"))
+@app_commands.describe(
+    kind=text("opt.kind"), add=text("opt.add"), remove=text("opt.remove"), every=text("opt.every")
+)
+@app_commands.choices(kind=KINDS)
+async def server_channels(
+    interaction: Interaction,
+    kind: str = "boards",
+    add: app_commands.AppCommandChannel | None = None,
+    remove: app_commands.AppCommandChannel | None = None,
+    every: bool = False,
+) -> None:
+    """Where the bot plays here: every channel, or the ones listed."""
+    added = None if add is None else Channel(add.id, bot_sees(interaction, add.id))
+    reply = await interaction.client.servers.channels(
+        asker_of(interaction), manager=_manager(interaction), kind=kind, add=added,
+        remove=None if remove is None else remove.id, every=every,
+    )  # fmt: skip
+    await respond(interaction, reply)
+
+
+@server.command(name="block", description=text("cmd.server.block"))
+@app_commands.describe(member=text("opt.member"))
+async def server_block(interaction: Interaction, member: discord.User | discord.Member) -> None:
+    """Stop a member from using the bot here."""
+    reply = await interaction.client.servers.block(
+        asker_of(interaction), manager=_manager(interaction), member=Member(member.id, member.bot)
+    )
+    await respond(interaction, reply)
+
+
+@server.command(name="unblock", description=text("cmd.server.unblock"))
+@app_commands.describe(member=text("opt.member"))
+async def server_unblock(interaction: Interaction, member: discord.User | discord.Member) -> None:
+    """Let a blocked member use the bot here again."""
+    reply = await interaction.client.servers.unblock(
+        asker_of(interaction), manager=_manager(interaction), member=Member(member.id, member.bot)
+    )
+    await respond(interaction, reply)
+
+
+def bot_sees(interaction: Interaction, channel_id: int) -> bool:
+    """Whether the bot may read and post in a channel of the interaction's server."""
+    guild = interaction.guild
+    channel = guild.get_channel(channel_id) if guild is not None else None
+    if guild is None or channel is None or guild.me is None:
+        return False
+    allowed = channel.permissions_for(guild.me)
+    return allowed.view_channel and allowed.send_messages
 
 
 mydata = app_commands.Group(name="mydata", description=text("cmd.mydata"))
@@ -273,7 +344,7 @@ race_user = app_commands.ContextMenu(name="Race", callback=_challenge)
 # offers every other command everywhere, installed by a server or a player).
 # Races too: their card is edited through its channel, where the bot must be.
 def _servers_only(
-    command: app_commands.Command[Any, ..., None] | app_commands.ContextMenu,
+    command: app_commands.Command[Any, ..., None] | app_commands.ContextMenu | app_commands.Group,
 ) -> None:
     command.guild_only = True
     command.allowed_contexts = app_commands.AppCommandContext(
@@ -286,6 +357,14 @@ _servers_only(leaderboard)
 _servers_only(server)
 _servers_only(race)
 _servers_only(race_user)
+
+#: What each command plays, for a server's say: a kind of play the server may
+#: keep to some channels. Every other command is refused only to a member the
+#: server blocked, and /mydata never: a player's data is theirs anywhere.
+KIND_OF = dict.fromkeys(
+    ("play", "move", "draw", "undo", "hint", "auto", "show", "resign", "review", "daily"), "boards"
+) | {"race": "races", "Race": "races"}
+UNREFUSED = frozenset({"mydata"})
 
 COMMANDS: list[
     app_commands.Command[Any, ..., None] | app_commands.ContextMenu | app_commands.Group

@@ -287,6 +287,12 @@ ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
 )
 
 
+def refusable(interaction: discord.Interaction[Any]) -> bool:
+    """Whether a server may refuse this press to a member it blocked: any
+    but a confirmation of /mydata forget (a player's data is theirs anywhere)."""
+    return not ForgetButton.PATTERN.fullmatch(str(_data(interaction).get("custom_id", "")))
+
+
 def route(interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None] | None:
     """What a press on one of the bot's controls does, by its ``custom_id``
     (``None``: no control of this bot's). An unexpected error is answered in

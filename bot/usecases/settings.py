@@ -1,5 +1,5 @@
-"""Settings: how a player's pictures look, and whether a server plays each
-game in a thread of its own."""
+"""A player's settings: how their pictures look, what the board says, and
+where their name shows."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ VISIBILITIES = ("everywhere", "server", "hidden")
 
 
 class Preferences:
-    """Players' and servers' settings, kept in the store that every process shares."""
+    """Players' settings, kept in the store that every process shares."""
 
     def __init__(self, store: Store, live: LiveGames | None = None) -> None:
         self._store = store
@@ -70,16 +70,3 @@ class Preferences:
         seen = tr(asker.locale, f"settings.visibility.{wanted.visibility}")
         lines = (said, tr(asker.locale, status), tr(asker.locale, shown), scored, worded, seen)
         return Notice("\n".join(lines))
-
-    async def server(self, asker: Asker, threads: bool | None) -> Notice:
-        """Turns thread-per-game on or off for the asker's server (the command
-        is for those who may manage it; Discord checks that)."""
-        if asker.guild_id is None:
-            return Notice(tr(asker.locale, "settings.server_only"))
-        if threads is not None:
-            await self._store.set_threads(asker.guild_id, threads)
-        on = await self._store.threads(asker.guild_id)
-        return Notice(tr(asker.locale, "settings.threads_on" if on else "settings.threads_off"))
-
-    async def threads(self, guild_id: int | None) -> bool:
-        return guild_id is not None and await self._store.threads(guild_id)

@@ -85,11 +85,15 @@ class FakeDiscord(DiscordServer):
     ) -> Reply:
         """*who* presses a button of *message* (or picks *values* in its menu)."""
         channel = int(message["channel_id"])
+        guild_id = payloads.GUILD_OF.get(channel, GUILD_ID)
+        thread = next((t for t in self.threads if int(t["id"]) == channel), None)
+        if thread is None and channel in payloads.GUILD_OF:
+            thread = payloads.text_channel(guild_id, channel)
         data = payloads.component(custom_id, values)
         interaction = payloads.interaction(
             InteractionType.component, data, who, message=message, dm=channel == DM_CHANNEL_ID,
-            locale=locale, guild_id=payloads.GUILD_OF.get(channel, GUILD_ID),
-            group_dm=channel == payloads.GROUP_DM_ID,
+            locale=locale, guild_id=guild_id, group_dm=channel == payloads.GROUP_DM_ID,
+            channel=thread,
         )  # fmt: skip
         return await self._send_interaction(interaction, timeout)
 
@@ -102,9 +106,13 @@ class FakeDiscord(DiscordServer):
         mention: bool = False,
         timeout: float = 5.0,
         guild_id: int = GUILD_ID,
+        channel_id: int | None = None,
     ) -> Reply:
-        """Posts a chat message from *who* and returns what the bot posts back."""
-        message = payloads.chat(content, who, dm=dm, mention=mention, guild_id=guild_id)
+        """Posts a chat message from *who* (in the server's first channel, or
+        *channel_id*) and returns what the bot posts back."""
+        message = payloads.chat(
+            content, who, dm=dm, mention=mention, guild_id=guild_id, channel_id=channel_id
+        )
         await self._dispatch("MESSAGE_CREATE", message)
         return await asyncio.wait_for(self.posted.get(), timeout)
 

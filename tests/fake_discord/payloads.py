@@ -38,10 +38,19 @@ GUILD_C = 2_000_000_000_000_010
 CHANNEL_C = 3_000_000_000_000_011
 CHANNELS[GUILD_C] = CHANNEL_C
 GUILD_OF = {channel: guild for guild, channel in CHANNELS.items()}
+#: Two more channels of the first server: one the bot sees, and one it does
+#: not (@everyone, the bot's only role, may not view it).
+CHANNEL_2 = 3_000_000_000_000_013
+HIDDEN_CHANNEL = 3_000_000_000_000_015
+MORE_CHANNELS = {CHANNEL_2: "cards", HIDDEN_CHANNEL: "staff"}
+GUILD_OF.update(dict.fromkeys(MORE_CHANNELS, GUILD_ID))
+VIEW_CHANNEL = 1 << 10
 #: Where the bot is no member: Discord refuses its channel calls (403, 50001).
 NOT_A_MEMBER = (GROUP_DM_ID, CHANNEL_C)
 EPHEMERAL = MessageFlags.ephemeral.flag
 PERMISSIONS = "3263553"
+#: A server owner's permissions in any channel: all of them.
+ALL_PERMISSIONS = str((1 << 50) - 1)
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
 
 BOT_USER = {
@@ -241,14 +250,17 @@ def member(who: dict[str, Any] | None = None) -> dict[str, Any]:
     return data
 
 
-def text_channel(guild_id: int = GUILD_ID) -> dict[str, Any]:
+def text_channel(guild_id: int = GUILD_ID, channel_id: int | None = None) -> dict[str, Any]:
+    """A server's text channel: its first (``solitaire``), or one of MORE_CHANNELS."""
+    channel_id = channel_id or CHANNELS[guild_id]
+    hidden = {"id": str(guild_id), "type": 0, "allow": "0", "deny": str(VIEW_CHANNEL)}
     return {
-        "id": str(CHANNELS[guild_id]),
+        "id": str(channel_id),
         "type": ChannelType.text.value,
-        "name": "solitaire",
+        "name": MORE_CHANNELS.get(channel_id, "solitaire"),
         "guild_id": str(guild_id),
         "position": 0,
-        "permission_overwrites": [],
+        "permission_overwrites": [hidden] if channel_id == HIDDEN_CHANNEL else [],
     }
 
 
@@ -293,7 +305,8 @@ def guild(guild_id: int = GUILD_ID) -> dict[str, Any]:
                 "flags": 0,
             }
         ],
-        "channels": [text_channel(guild_id)],
+        "channels": [text_channel(guild_id)]
+        + ([text_channel(guild_id, c) for c in MORE_CHANNELS] if guild_id == GUILD_ID else []),
         "preferred_locale": "en-US",
         "premium_tier": 0,
         "verification_level": 0,
@@ -364,7 +377,9 @@ def interaction(
         payload["guild_locale"] = "en-US"
         payload["channel"] = channel or text_channel(guild_id)
         payload["channel_id"] = payload["channel"]["id"]
-        payload["member"] = {**member(who), "permissions": PERMISSIONS}
+        owner = who["id"] == ALICE["id"]  # the server's owner may do anything there
+        allowed = ALL_PERMISSIONS if owner else PERMISSIONS
+        payload["member"] = {**member(who), "permissions": allowed}
     if message is not None:
         payload["message"] = {k: v for k, v in message.items() if k != "files"}
     return payload
@@ -389,7 +404,13 @@ def command(
             {"name": sub, "type": AppCommandOptionType.subcommand.value, "options": given}
         ]
     for key, value in options.items():
-        if isinstance(value, dict):  # a user, as user() makes them
+        if isinstance(value, dict) and "type" in value:  # a channel, as text_channel() makes them
+            given.append(
+                {"name": key, "type": AppCommandOptionType.channel.value, "value": value["id"]}
+            )
+            resolved = {**value, "permissions": ALL_PERMISSIONS}
+            data.setdefault("resolved", {}).setdefault("channels", {})[value["id"]] = resolved
+        elif isinstance(value, dict):  # a user, as user() makes them
             given.append(
                 {"name": key, "type": AppCommandOptionType.user.value, "value": value["id"]}
             )
@@ -479,12 +500,14 @@ def chat(
     dm: bool = False,
     mention: bool = False,
     guild_id: int = GUILD_ID,
+    channel_id: int | None = None,
 ) -> dict[str, Any]:
-    """A MESSAGE_CREATE payload: *who* types *content* in a server's channel or a DM."""
+    """A MESSAGE_CREATE payload: *who* types *content* in a server's channel
+    (its first, or *channel_id*) or a DM."""
     text = f"<@{APP_ID}> {content}" if mention else content
     data: dict[str, Any] = {
         "id": str(next(snowflakes)),
-        "channel_id": str(DM_CHANNEL_ID if dm else CHANNELS[guild_id]),
+        "channel_id": str(DM_CHANNEL_ID if dm else channel_id or CHANNELS[guild_id]),
         "author": who,
         "content": text,
         "timestamp": TIMESTAMP,

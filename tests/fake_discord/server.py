@@ -425,11 +425,13 @@ class DiscordServer:
         return self._message(int(old["channel_id"]), merged, files or kept_files, int(old["id"]))
 
     async def create_thread(self, request: web.Request) -> web.Response:
-        """Opens a public thread in a channel (without a starter message)."""
+        """Opens a public thread in a channel (without a starter message), and
+        tells the gateway, as Discord does."""
         parent = int(request.match_info["channel"])
         data, _ = await self._read(request)
         thread = payloads.thread(parent, str(data.get("name", "")))
         self.threads.append(thread)
+        await self._dispatch("THREAD_CREATE", {**thread, "newly_created": True})
         return self.json(thread, status=201)
 
     async def delete_channel(self, request: web.Request) -> web.Response:
