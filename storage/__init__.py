@@ -39,6 +39,7 @@ from ._base import (
     StoreUnavailable,
     UnfinishedGame,
 )
+from ._cups import MOST_CUPS, CupDeal, CupEntry, CupRefused, CupRow
 from ._sql import Store
 from .sqlite import SQLiteStore, sqlite_path
 
@@ -64,9 +65,14 @@ async def open_store(url: str, *, clock: Callable[[], float] = time.time) -> Sto
 __all__ = [
     "FINISHED",
     "MAX_GAP",
+    "MOST_CUPS",
     "UNWON",
     "BoardMessage",
     "Conflict",
+    "CupDeal",
+    "CupEntry",
+    "CupRefused",
+    "CupRow",
     "DailyTaken",
     "GameRow",
     "LeaderRow",

@@ -144,6 +144,9 @@ class GameRow:
     language: str | None = field(default=None, compare=False)
     #: The race it is played in (``None``: a game of the player's own).
     race_id: int | None = None
+    #: The cup it is played in, and which of the cup's deals it is (1 on).
+    cup_id: int | None = None
+    cup_deal: int | None = None
     #: Cards on its foundations, and whether no move is left, as last saved.
     home: int = 0
     stuck: bool = False
@@ -156,6 +159,11 @@ class GameRow:
     #: Whether it counts on no board: a later attempt of a deal its player
     #: had played, or one whose winning line they saw in a review.
     practice: bool = False
+
+    @property
+    def private(self) -> bool:
+        """Whether its board is its player's alone: a race's or a cup's game."""
+        return self.race_id is not None or self.cup_id is not None
 
     @property
     def seconds(self) -> float:

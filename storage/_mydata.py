@@ -23,6 +23,8 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "racers": ("user_id",),
     "lines_seen": ("user_id",),
     "guild_blocks": ("user_id",),
+    "cups": ("host_id",),
+    "cup_struck": ("user_id",),
 }
 #: Columns kept as JSON text: exported as the data they hold.
 _JSON_COLUMNS = {"options", "moves", "redo", "start", "extra", "hint", "verdict", "final"}
@@ -61,6 +63,25 @@ class PlayerData(Connected):
                 (user_id,),
             )
             await db.execute("DELETE FROM racers WHERE user_id = ?", (user_id,))
+            # A cup's results read as before: their games of each cup, and a
+            # strike of them, under one id of no one's for that cup.
+            for cup in await db.fetch(
+                "SELECT cup_id, min(id) AS first FROM games WHERE user_id = ? AND cup_id IS NOT"
+                " NULL GROUP BY cup_id",
+                (user_id,),
+            ):
+                await db.execute(
+                    "UPDATE games SET user_id = ?, message_id = NULL, hint = NULL, verdict = NULL,"
+                    " status = CASE WHEN status = 'playing' THEN 'abandoned' ELSE status END,"
+                    " finished_at = coalesce(finished_at, ?) WHERE user_id = ? AND cup_id = ?",
+                    (-cup["first"], now, user_id, cup["cup_id"]),
+                )
+                await db.execute(
+                    "UPDATE cup_struck SET user_id = ? WHERE user_id = ? AND cup_id = ?",
+                    (-cup["first"], user_id, cup["cup_id"]),
+                )
+            await db.execute("DELETE FROM cup_struck WHERE user_id = ?", (user_id,))
+            await db.execute("UPDATE cups SET host_id = 0 WHERE host_id = ?", (user_id,))
             await db.execute("UPDATE races SET host_id = 0 WHERE host_id = ?", (user_id,))
             await db.execute("UPDATE races SET invited_id = 0 WHERE invited_id = ?", (user_id,))
             await db.execute(

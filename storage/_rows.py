@@ -132,6 +132,8 @@ def game_row(row: Row) -> GameRow:
         ),
         language=(row["player_language"] or None) if joined else None,
         race_id=row["race_id"],
+        cup_id=row["cup_id"],
+        cup_deal=row["cup_deal"],
         home=row["home"],
         stuck=bool(row["stuck"]),
         active=number("active") or 0.0,

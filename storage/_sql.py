@@ -3,7 +3,7 @@
 :class:`Store` is the one interface the bot uses; its parts are written
 beside it, each a mixin of queries: players and leases (``_players.py``),
 servers (``_guilds.py``),
-results (``_results.py``), races (``_races.py``), who knows a deal
+results (``_results.py``), races (``_races.py``), cups (``_cups.py``), who knows a deal
 (``_fair.py``), a player's data (``_mydata.py``), how rows read back
 (``_rows.py``). Every query is written
 once, in the SQL both databases speak, with ``?`` for each parameter. A
@@ -32,6 +32,7 @@ from ._base import (
     StoreError,
     UnfinishedGame,
 )
+from ._cups import CupQueries, cup_moved
 from ._fair import FairQueries, knows_deal
 from ._guilds import GuildQueries
 from ._mydata import PlayerData
@@ -60,7 +61,9 @@ _STILL_CURRENT = (
 )
 
 
-class Store(PlayerQueries, GuildQueries, ResultQueries, RaceQueries, FairQueries, PlayerData):
+class Store(
+    PlayerQueries, GuildQueries, ResultQueries, RaceQueries, CupQueries, FairQueries, PlayerData
+):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many
     bot processes on one database). Games, players, cooldowns and shard
     leases in SQL tables (see ``migrations.py``); a subclass supplies the
@@ -113,7 +116,7 @@ class Store(PlayerQueries, GuildQueries, ResultQueries, RaceQueries, FairQueries
                         raise DailyTaken(game_row(taken))
                 existing = await db.fetchrow(
                     "SELECT * FROM games WHERE user_id = ? AND profile = ? AND status = 'playing'"
-                    " AND race_id IS NULL",
+                    " AND race_id IS NULL AND cup_id IS NULL",
                     (user_id, profile),
                 )
                 if existing is not None:
@@ -314,16 +317,19 @@ class Store(PlayerQueries, GuildQueries, ResultQueries, RaceQueries, FairQueries
 
     async def _update(self, sql: str, params: Sequence[object], game_id: int) -> GameRow:
         """Runs the ``UPDATE games … WHERE …`` *sql* and returns the game as
-        committed. A game in no race (nearly all) is one statement, a
-        transaction of its own; a race game's race is told in the same
-        transaction."""
-        row = await self._write_one(f"{sql} AND race_id IS NULL{RETURNING}", params)
+        committed. A game in no race nor cup (nearly all) is one statement,
+        a transaction of its own; a race game's race, or a cup game's cup, is
+        told in the same transaction."""
+        alone = " AND race_id IS NULL AND cup_id IS NULL"
+        row = await self._write_one(f"{sql}{alone}{RETURNING}", params)
         if row is not None:
             return game_row(row)
         async with self._write() as db:
             row = await db.fetchrow(f"{sql}{RETURNING}", params)
             if row is not None and row["race_id"] is not None:
                 await race_moved(db, row["race_id"], self._clock())
+            if row is not None and row["cup_id"] is not None:
+                await cup_moved(db, row["cup_id"])
         if row is None:
             current = await self.get_game(game_id)
             raise Conflict(

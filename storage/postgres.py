@@ -235,6 +235,10 @@ class PostgresStore(Store):
     async def _lock_leases(self, db: Any) -> None:
         await db.execute("LOCK TABLE leases IN EXCLUSIVE MODE")
 
+    async def _lock_cups(self, db: Any, guild_id: int) -> None:
+        # A lock of this transaction on the server's cups (a number of its own).
+        await db.execute("SELECT pg_advisory_xact_lock(?)", (guild_id & 0x7FFFFFFFFFFFFFFF,))
+
     def _is_unique_violation(self, error: Exception) -> bool:
         return isinstance(error, asyncpg.UniqueViolationError)
 

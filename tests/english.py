@@ -16,11 +16,12 @@ ALLOWED = {
     "de": SHARED | {
         "also", "apps", "calculation", "chat", "option", "reserve", "server", "servers",
         "solitaire", "start", "thread", "threads", "was", "minute", "name", "true",
+        "deal", "deals", "events", "open", "stand",
     },
     "fr": SHARED | {
         "base", "face", "long", "menu", "minutes", "moment", "notation", "options", "pile",
         "piles", "points", "position", "suit", "table", "total", "confirmation", "minute",
-        "change", "messages", "true",
+        "change", "messages", "true", "close", "closes", "final", "open", "record",
     },
 }  # fmt: skip
 

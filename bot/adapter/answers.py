@@ -144,7 +144,7 @@ def _controls(board: Board, locale: str) -> list[list[discord.ui.Item[Any]]]:
     finished: list[discord.ui.Item[Any]] = []
     if board.reviewable and not board.review_held:
         finished.append(DealButton("review", board.game_id, locale=locale))
-    if board.won:
+    if board.won and not board.cup_open:
         finished.append(GameButton(board.game_id, "share", board.revision, locale=locale))
     if board.status != Status.PLAYING or board.won:
         return [finished]
@@ -181,7 +181,7 @@ async def respond(
     locale = language(interaction)
     if isinstance(reply, Notice):
         await interaction.response.send_message(reply.text, ephemeral=reply.private)
-    elif isinstance(reply, Board) and reply.race_id is not None:
+    elif isinstance(reply, Board) and reply.private:
         await _racer_board(interaction, reply, edit=edit)
     elif isinstance(reply, Unfinished):
         view = choice_view(reply, interaction.user.id, locale)
@@ -220,15 +220,18 @@ async def respond(
 
 
 async def _racer_board(interaction: Interaction, board: Board, *, edit: bool) -> None:
-    """A race game's board: for its racer's eyes only, new or in place of
-    the pressed one; the race card then has a change to show."""
-    assert board.race_id is not None
+    """A race's or a cup's game's board: for its player's eyes only, new or
+    in place of the pressed one; the race's or cup's card then has a change
+    to show."""
     view = board_view(board, language(interaction))
     if edit:
         await interaction.response.edit_message(attachments=[board_file(board)], view=view)
     else:
         await interaction.response.send_message(file=board_file(board), view=view, ephemeral=True)
-    bot_of(interaction).race_cards.changed(board.race_id)
+    if board.race_id is not None:
+        bot_of(interaction).race_cards.changed(board.race_id)
+    if board.cup_id is not None:
+        bot_of(interaction).cup_cards.changed(board.cup_id)
 
 
 async def _edited(interaction: Interaction, board: Board, where: BoardMessage, locale: str) -> None:

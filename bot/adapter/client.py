@@ -17,13 +17,14 @@ import discord
 import yarl
 from discord import app_commands
 
-from storage import Store, StoreError, open_store
+from storage import CupRow, RaceRow, Store, StoreError, open_store
 from texts import DEFAULT, locale_of
 
 from ..config import Config
+from ..usecases.cups import Cups
 from ..usecases.leases import ShardLease, ShardTaken
 from ..usecases.mydata import MyData
-from ..usecases.racecards import RaceCards
+from ..usecases.racecards import Cards, race_cards
 from ..usecases.races import Races
 from ..usecases.review import Reviews
 from ..usecases.servers import Servers
@@ -35,6 +36,7 @@ from ..usecases.workers import Workers
 from .chat import handle_message
 from .commands import COMMANDS, KIND_OF, UNREFUSED
 from .components import refusable, route
+from .cupping import Cupping
 from .gate import refused
 from .interactions import Interaction, language, say_privately, trouble
 from .presses import Presses
@@ -65,7 +67,10 @@ class SolitaireBot(discord.AutoShardedClient):
     presses: Presses
     races: Races
     racing: Racing
-    race_cards: RaceCards
+    race_cards: Cards[RaceRow]
+    cups: Cups
+    cupping: Cupping
+    cup_cards: Cards[CupRow]
 
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -102,6 +107,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self._stopping: asyncio.Future[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
         self._forgetting: asyncio.Task[None] | None = None
+        self._cup_sweeping: asyncio.Task[None] | None = None
         #: Searches started after a reply (a board's verdict): kept until done.
         self.background: set[asyncio.Task[None]] = set()
 
@@ -128,9 +134,13 @@ class SolitaireBot(discord.AutoShardedClient):
         self.presses = Presses(self)
         self.races = Races(self.store, self.service)
         self.racing = Racing(self)
-        self.race_cards = RaceCards(self.store, self.races, self.racing.show_card)
+        self.race_cards = race_cards(self.store, self.races, self.racing.show_card)
         self.servers = Servers(self.store, self.service.live, races_changed=self.race_cards.changed)
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
+        self.cups = Cups(self.store, self.service)
+        self.cupping = Cupping(self)
+        self.cup_cards = self.cupping.cards
+        self._cup_sweeping = asyncio.create_task(self._sweep_cups())
         self._forgetting = asyncio.create_task(self._forget_servers_forever())
         await self.tree.set_translator(CatalogueTranslator())
         for command in COMMANDS:
@@ -144,6 +154,12 @@ class SolitaireBot(discord.AutoShardedClient):
         else:
             await self.tree.sync()
         log.info("ready to serve; games in %s", redacted(self.config.database_url))
+
+    async def _sweep_cups(self) -> None:
+        """Opens, closes and repeats cups and brings their cards up to date,
+        once the servers are known (a close may give a role)."""
+        await self.wait_until_ready()
+        await self.cup_cards.sweep_forever()
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (or it was deleted): its own data goes in 30 days."""
@@ -250,6 +266,10 @@ class SolitaireBot(discord.AutoShardedClient):
             self._sweeping.cancel()
         if self._forgetting is not None:
             self._forgetting.cancel()
+        if self._cup_sweeping is not None:
+            self._cup_sweeping.cancel()
+        if hasattr(self, "cup_cards"):
+            await self.cup_cards.close()
         if hasattr(self, "race_cards"):
             await self.race_cards.close()  # a card left behind: the next sweep shows it
         for task in self.background:  # a verdict is a nicety: not worth waiting for

@@ -52,6 +52,12 @@ COLOURS = [
 KINDS = [
     Choice(name=text("choice.kind.boards"), value="boards"),
     Choice(name=text("choice.kind.races"), value="races"),
+    Choice(name=text("choice.kind.cups"), value="cups"),
+]
+CUP_GAMES = [*GAMES, Choice(name=text("cup.mixed"), value="mixed")]
+REPEATS = [
+    Choice(name=text("choice.repeat.once"), value="once"),
+    Choice(name=text("choice.repeat.weekly"), value="weekly"),
 ]
 Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
 
@@ -274,6 +280,70 @@ async def server_unblock(interaction: Interaction, member: discord.User | discor
     await respond(interaction, reply)
 
 
+@server.command(name="cup-role", description=text("cmd.server.cup_role"))
+@app_commands.describe(role=text("opt.cup_role"))
+async def server_cup_role(interaction: Interaction, role: discord.Role | None = None) -> None:
+    """The role that may run cups here, besides Manage Server."""
+    asker = asker_of(interaction)
+    if not _manager(interaction):
+        await respond(interaction, Notice(tr(asker.locale, "server.not_manager")))
+        return
+    assert interaction.guild_id is not None
+    await interaction.client.store.set_cup_role(
+        interaction.guild_id, None if role is None else role.id
+    )
+    said = "cup.role_set" if role else "cup.role_unset"
+    await respond(interaction, Notice(tr(asker.locale, said, role=role and role.mention)))
+
+
+cup = app_commands.Group(name="cup", description=text("cmd.cup"))
+
+
+@cup.command(name="open", description=text("cmd.cup.open"))
+@app_commands.describe(
+    game=text("opt.cup.game"), deals=text("opt.cup.deals"), hours=text("opt.cup.hours"),
+    starts=text("opt.cup.starts"), clean=text("opt.cup.clean"), repeat=text("opt.cup.repeat"),
+    champion=text("opt.cup.champion"),
+)  # fmt: skip
+@app_commands.choices(game=CUP_GAMES, repeat=REPEATS)
+async def cup_open(
+    interaction: Interaction,
+    game: str,
+    deals: int = 5,
+    hours: float = 72.0,
+    starts: float = 0.0,
+    clean: bool = False,
+    repeat: str = "once",
+    champion: discord.Role | None = None,
+) -> None:
+    """Open a Server Cup in this channel."""
+    await interaction.client.cupping.open(
+        interaction, game=game, deals=deals, hours=hours, starts=starts, clean=clean,
+        weekly=repeat == "weekly", champion=champion,
+    )  # fmt: skip
+
+
+@cup.command(name="end", description=text("cmd.cup.end"))
+async def cup_end(interaction: Interaction) -> None:
+    """Close this channel's cup now."""
+    await interaction.client.cupping.end(interaction)
+
+
+@cup.command(name="strike", description=text("cmd.cup.strike"))
+@app_commands.describe(user=text("opt.cup.user"), reason=text("opt.cup.reason"))
+async def cup_strike(
+    interaction: Interaction, user: discord.User | discord.Member, reason: str
+) -> None:
+    """Remove a player's results from this channel's cup."""
+    await interaction.client.cupping.strike(interaction, user.id, reason)
+
+
+@cup.command(name="results", description=text("cmd.cup.results"))
+async def cup_results(interaction: Interaction) -> None:
+    """The standings of this server's open cups and its last ten closed."""
+    await interaction.client.cupping.results(interaction)
+
+
 def bot_sees(interaction: Interaction, channel_id: int) -> bool:
     """Whether the bot may read and post in a channel of the interaction's server."""
     guild = interaction.guild
@@ -357,13 +427,14 @@ _servers_only(leaderboard)
 _servers_only(server)
 _servers_only(race)
 _servers_only(race_user)
+_servers_only(cup)
 
 #: What each command plays, for a server's say: a kind of play the server may
 #: keep to some channels. Every other command is refused only to a member the
 #: server blocked, and /mydata never: a player's data is theirs anywhere.
 KIND_OF = dict.fromkeys(
     ("play", "move", "draw", "undo", "hint", "auto", "show", "resign", "review", "daily"), "boards"
-) | {"race": "races", "Race": "races"}
+) | {"race": "races", "Race": "races", "cup": "cups"}
 UNREFUSED = frozenset({"mydata"})
 
 COMMANDS: list[
@@ -386,6 +457,7 @@ COMMANDS: list[
     server,
     race,
     race_user,
+    cup,
     mydata,
     help_,
 ]

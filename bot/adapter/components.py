@@ -271,6 +271,75 @@ class WatchButton(_Routed, discord.ui.Button[Any]):
         await bot_of(interaction).racing.watch(interaction, race_id, user_id, edit=True)
 
 
+class CupButton(_Routed, discord.ui.Button[Any]):
+    """On a cup card: Play, Standings (and Replay, once the cup is closed)."""
+
+    PATTERN = re.compile(r"cup:(?P<cup>\d+):(?P<action>play|standings|replay)")
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "play": discord.ButtonStyle.success,
+        "standings": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, cup_id: int, action: str, *, locale: str = DEFAULT) -> None:
+        super().__init__(
+            label=tr(locale, f"button.{action}"),
+            style=self.STYLES.get(action, discord.ButtonStyle.secondary),
+            custom_id=f"cup:{cup_id}:{action}",
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        await bot_of(interaction).cupping.press(
+            interaction, game_id_in(match["cup"]), match["action"]
+        )
+
+
+class CupDealButton(_Routed, discord.ui.Button[Any]):
+    """On a closed cup's card: **Play this deal** (its place in the cup)."""
+
+    PATTERN = re.compile(r"cup:(?P<cup>\d+):deal:(?P<number>\d{1,2})")
+
+    def __init__(self, cup_id: int, number: int, *, locale: str = DEFAULT) -> None:
+        super().__init__(
+            label=tr(locale, "button.cup_deal", number=number),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"cup:{cup_id}:deal:{number}",
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        await bot_of(interaction).cupping.play_deal(
+            interaction, game_id_in(match["cup"]), int(match["number"])
+        )
+
+
+class CupReplaySelect(_Routed, discord.ui.Select[Any]):
+    """A closed cup's games to replay: a player's attempt at a deal."""
+
+    PATTERN = re.compile(r"cup:(?P<cup>\d+):see")
+
+    def __init__(
+        self, cup_id: int, games: list[tuple[str, int, int]], *, locale: str = DEFAULT
+    ) -> None:
+        options = [
+            discord.SelectOption(
+                label=tr(locale, "cup.replay_option", player=name, number=deal)[:100],
+                value=str(game_id),
+            )
+            for name, deal, game_id in games
+        ]
+        super().__init__(
+            placeholder=tr(locale, "cup.replay_which"), options=options,
+            custom_id=f"cup:{cup_id}:see",
+        )  # fmt: skip
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        values = _data(interaction).get("values") or ["0"]
+        game_id = game_id_in(str(values[0])) if str(values[0]).isdigit() else 0
+        await bot_of(interaction).presses.deal_button(interaction, "replay", game_id)
+
+
 Pressed = Callable[[discord.Interaction[Any], re.Match[str]], Coroutine[Any, Any, None]]
 #: Each control's pattern of ids, and what a press on it does.
 ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
@@ -283,6 +352,9 @@ ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
         RaceButton,
         WatchButton,
         ForgetButton,
+        CupButton,
+        CupDealButton,
+        CupReplaySelect,
     )
 )
 

@@ -23,7 +23,7 @@ from render.text import clock, status_line, table_words
 from solitaire import Game, Move
 from solitaire.scoring import Scoring, points
 from solitaire.solver import Outcome
-from storage import UNWON, GameRow, Settings, Status, Store, StoreUnavailable
+from storage import UNWON, CupRow, GameRow, NotFound, Settings, Status, Store, StoreUnavailable
 from texts import Msg, tr
 
 from .fairplay import in_play, utc_day
@@ -107,13 +107,20 @@ class BoardMaker:
         its move menu lists the moves from *pile* alone, if given."""
         legal = game.legal_moves()  # computed once here; the copy below shares it
         settings = row.settings or await self._settings(row.user_id)
+        cup = await self._cup(row)
+        shown = game
+        if cup is not None:  # a cup's deal is never named on its boards
+            shown = game.copy()
+            shown.deal = None
+            label = tr(locale, "cup.board", number=row.cup_deal or 0, deals=cup.deals)
+            news = "\n".join(filter(None, (label, news)))
         # The active clock, unless the player hides it.
         elapsed = row.seconds_at(self._clock()) if settings.clock else None
         theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
         size = SIZES.get(settings.cards, METRICS)
         # Drawn from a copy: another press may move the game on meanwhile.
         png, alt = await asyncio.to_thread(
-            self._picture, row.id, game.copy(), elapsed, locale, theme, size
+            self._picture, row.id, shown.copy(), elapsed, locale, theme, size
         )
         lines = [news] if news else []
         if row.status == Status.WON:
@@ -123,7 +130,7 @@ class BoardMaker:
                 lines.append(tr(locale, "won.untimed", n=len(game.moves), extra=extra))
             else:
                 lines.append(tr(locale, "won", n=len(game.moves), time=clock(elapsed), extra=extra))
-            standing = await self._standing(row, locale)
+            standing = "" if cup is not None else await self._standing(row, locale)
             if standing:
                 lines.append(standing)
         elif row.status == Status.PLAYING and game.is_stuck:
@@ -131,9 +138,10 @@ class BoardMaker:
         playing = row.status == Status.PLAYING
         # A race is on a deal known to be winnable, and every racer plays it
         # with the same help: no verdicts there.
-        verdicts = settings.verdicts and row.race_id is None
+        verdicts = settings.verdicts and not row.private
         known = holding(row) if verdicts else None
         menu = move_menu(game, locale, pile) if playing else []
+        cup_open = cup is not None and cup.status != "closed"
         return Board(
             game_id=row.id,
             owner_id=row.user_id,
@@ -142,7 +150,7 @@ class BoardMaker:
             summary=" · ".join(
                 part
                 for part in (
-                    status_line(game, elapsed, locale),
+                    status_line(shown, elapsed, locale),
                     score_of(game, settings.score, elapsed, locale),
                 )
                 if part
@@ -159,11 +167,22 @@ class BoardMaker:
             verdicts=verdicts,
             winnable=None if known is None else known.outcome is Outcome.WON,
             reviewable=reviewable(row.status, game),
-            review_held=await self._review_held(row, game),
+            review_held=cup_open or await self._review_held(row, game),
             race_id=row.race_id,
-            words=tuple(table_words(game, locale)) if settings.words else (),
+            cup_id=row.cup_id,
+            cup_open=cup_open,
+            words=tuple(table_words(shown, locale)) if settings.words else (),
             replaces=(row.channel_id, row.message_id),
         )
+
+    async def _cup(self, row: GameRow) -> CupRow | None:
+        """The cup a cup game is played in (``None`` for any other game)."""
+        if row.cup_id is None:
+            return None
+        try:
+            return await self._store.get_cup(row.cup_id)
+        except NotFound:
+            return None
 
     async def _verdict(self, row: GameRow, known: KnownVerdict | None, locale: str) -> str:
         """The verdict's line: naming the move that lost the game unless its

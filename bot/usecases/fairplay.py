@@ -91,6 +91,20 @@ def utc_day(timestamp: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
 
 
+async def cup_held(store: Store, row: GameRow, locale: str) -> Notice | None:
+    """Why a cup game is shown to no one yet (its cup is open: a review, a
+    replay or a share would tell others its deal), or ``None``."""
+    if row.cup_id is None:
+        return None
+    try:
+        cup = await store.get_cup(row.cup_id)
+    except NotFound:
+        return None
+    if cup.status == "closed":
+        return None
+    return Notice(tr(locale, "fair.cup", until=f"<t:{int(cup.ends_at)}:R>"))
+
+
 async def open_to_others(
     store: Store, asker: Asker, game_id: int, now: float, what: str = "replay"
 ) -> GameRow | Notice:
@@ -107,11 +121,14 @@ async def open_to_others(
         return Notice(tr(asker.locale, "game.not_shared"))
     if row.race_id is not None and not await race_over(store, row.race_id):
         return Notice(tr(asker.locale, "race.after"))
+    in_cup = await cup_held(store, row, asker.locale)
+    if in_cup is not None:
+        return in_cup
     held = await in_play(store, row.profile, row.options, row.deal, now)
     if held is not None:
         return Notice(held.refusal(asker.locale, what))
-    if row.race_id is not None:  # a race is played in the open: its games are, once it is over
-        return row
+    if row.race_id is not None or row.cup_id is not None:
+        return row  # a race's, a cup's games are played in the open: once over, for all
     today = utc_day(now)
     day_over = row.daily is not None and row.daily < today
     if row.user_id == asker.user_id or row.shared_at is not None or day_over:

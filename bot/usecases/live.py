@@ -77,7 +77,7 @@ class LiveGames:
     def note_current(self, row: GameRow) -> None:
         """Notes *row* as its player's current game, if it is one played in
         chat; a game over, or a racer's, is no one's to play from memory."""
-        if row.status != Status.PLAYING or row.race_id is not None:
+        if row.status != Status.PLAYING or row.private:
             self._current.pop(row.user_id, None)
             return
         self._current[row.user_id] = row.id

@@ -1,8 +1,9 @@
-"""The race card, kept up to date: edited in place as racers progress, at
-most once every :data:`~bot.usecases.races.EVERY` seconds however many
-racers move, and always once more after the last change.
+"""Cards kept up to date — a race's, a cup's: edited in place as players
+progress, at most once every so many seconds (a race's card every
+:data:`~bot.usecases.races.EVERY`) however many move, and always once more
+after the last change.
 
-Each change a race card should show is counted in the store with the change
+Each change a card should show is counted in the store with the change
 itself (a race game saved, a race ended). Whoever edits the card claims the
 edit in the store first, so processes take turns on one card; within a
 process one task a race edits it, so its edits land in order, each sent a
@@ -17,6 +18,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Generic, TypeVar
 
 from storage import RaceRow, Store, StoreError
 
@@ -24,45 +26,53 @@ from .races import EVERY, Races
 
 log = logging.getLogger(__name__)
 
+Row = TypeVar("Row")
 #: Shows a race's card: edits its message.
 Show = Callable[[RaceRow], Awaitable[None]]
 #: How often the sweep looks for races whose time is up.
 SWEEP = 2.0
 
 
-class RaceCards:
-    """The race cards this process keeps up to date."""
+class Cards(Generic[Row]):
+    """The cards of one kind (races, cups) this process keeps up to date:
+    *sweep* ends what is due and names the cards behind; *claim* claims a
+    card's next edit in the store (its row, or when to ask again, or
+    ``None``: it shows every change), *not_shown* undoes a claim whose edit
+    failed, and *show* edits the card."""
 
     def __init__(
         self,
-        store: Store,
-        races: Races,
-        show: Show,
+        what: str,
+        sweep: Callable[[], Awaitable[set[int]]],
+        claim: Callable[[int, float, float], Awaitable[Row | float | None]],
+        not_shown: Callable[[int], Awaitable[None]],
+        show: Callable[[Row], Awaitable[None]],
         *,
         clock: Callable[[], float] = time.time,
         every: float = EVERY,
     ) -> None:
-        self._store, self._races, self._show = store, races, show
+        self._what, self._sweep, self._claim = what, sweep, claim
+        self._not_shown, self._show = not_shown, show
         self._clock, self._every = clock, every
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        # Races changed since their task last claimed the card.
+        # Cards changed since their task last claimed them.
         self._again: set[int] = set()
 
     def changed(self, race_id: int) -> None:
-        """A race's card has a change to show: it is shown within
-        ``every`` seconds of the card's last edit."""
+        """A card has a change to show: it is shown within ``every``
+        seconds of the card's last edit."""
         self._again.add(race_id)
         if race_id not in self._tasks:
             self._tasks[race_id] = asyncio.create_task(self._keep(race_id))
 
     async def sweep_forever(self, interval: float = SWEEP) -> None:
-        """Ends the races whose time is up and shows the cards left behind, forever."""
+        """Ends what is due and shows the cards left behind, forever."""
         while True:
             try:
-                for race_id in await self._races.sweep():
+                for race_id in await self._sweep():
                     self.changed(race_id)
             except StoreError as error:
-                log.warning("races not swept: %s", error)
+                log.warning("%ss not swept: %s", self._what, error)
             await asyncio.sleep(interval)
 
     async def close(self) -> None:
@@ -72,13 +82,13 @@ class RaceCards:
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
-    async def _shown(self, race: RaceRow) -> None:
+    async def _shown(self, race: Row, race_id: int) -> None:
         """Shows the race's card; an edit that fails is tried again by the
         next sweep (the card's last state must land)."""
         try:
             await self._show(race)
         except Exception:
-            await self._store.card_not_shown(race.id)
+            await self._not_shown(race_id)
             raise
 
     async def _keep(self, race_id: int) -> None:
@@ -86,9 +96,9 @@ class RaceCards:
             while True:
                 self._again.discard(race_id)
                 now = self._clock()
-                claimed = await self._store.claim_card(race_id, now, self._every)
-                if isinstance(claimed, RaceRow):
-                    await self._shown(claimed)
+                claimed = await self._claim(race_id, now, self._every)
+                if claimed is not None and not isinstance(claimed, float):
+                    await self._shown(claimed, race_id)
                     # The next edit is sent a full interval after this one is
                     # done: however long a request takes, Discord sees them apart.
                     await asyncio.sleep(self._every)
@@ -97,6 +107,15 @@ class RaceCards:
                 elif race_id not in self._again:
                     return  # the card shows every change
         except Exception as error:  # the sweep tries again
-            log.warning("card of race %s not edited, tried again soon: %r", race_id, error)
+            log.warning(
+                "card of %s %s not edited, tried again soon: %r", self._what, race_id, error
+            )
         finally:
             del self._tasks[race_id]
+
+
+def race_cards(
+    store: Store, races: Races, show: Show, *, clock: Callable[[], float] = time.time
+) -> Cards[RaceRow]:
+    """The race cards of one store, shown by *show*."""
+    return Cards("race", races.sweep, store.claim_card, store.card_not_shown, show, clock=clock)

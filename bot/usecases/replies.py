@@ -60,6 +60,10 @@ class Board:
     review_held: bool = False
     #: The race it is played in: the board is then its racer's alone.
     race_id: int | None = None
+    #: The cup it is played in: the board is then its player's alone, and
+    #: while the cup is open it names no deal, and is neither shared nor reviewed.
+    cup_id: int | None = None
+    cup_open: bool = False
     #: The table in words, a line for each pile, for players who asked.
     words: tuple[str, ...] = ()
     #: The game's board (channel, message) as the store had it when this one
@@ -69,6 +73,11 @@ class Board:
     @property
     def won(self) -> bool:
         return self.status == Status.WON
+
+    @property
+    def private(self) -> bool:
+        """Whether the board is its player's alone: a race's or a cup's."""
+        return self.race_id is not None or self.cup_id is not None
 
     @property
     def text(self) -> str:

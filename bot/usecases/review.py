@@ -18,7 +18,7 @@ from storage import GameRow, NotFound, Status, Store
 from texts import tr
 
 from . import jobs
-from .fairplay import in_play
+from .fairplay import cup_held, in_play
 from .replies import Animation, Asker, Notice
 from .workers import Busy, Kind, Workers, busy_notice
 
@@ -67,6 +67,9 @@ class Reviews:
         # A game still being played is reviewed only once it is stuck.
         if row.status == Status.PLAYING and not await self._is_stuck(row.record):
             return Notice(tr(locale, "review.playing"))
+        in_cup = await cup_held(self._store, row, locale)
+        if in_cup is not None:
+            return in_cup
         held = await in_play(self._store, row.profile, row.options, row.deal, self._clock())
         if held is not None:
             return Notice(held.refusal(locale, "review"))

@@ -22,8 +22,8 @@ from .live import LiveGames
 from .replies import Asker, Notice
 
 #: The kinds of play a server may limit to some channels: games (their
-#: boards and typed moves) and races.
-KINDS = ("boards", "races")
+#: boards and typed moves), races and cups.
+KINDS = ("boards", "races", "cups")
 #: How many channels a kind of play may be limited to.
 MOST_CHANNELS = 25
 #: How long a process trusts the rules it read of a server.

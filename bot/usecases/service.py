@@ -232,6 +232,8 @@ class GameService:
         if isinstance(found, Notice):
             return found
         row, game = found
+        if await self._clean_cup(row):
+            return Notice(tr(locale, "cup.clean"))
         # The game in the cache may move on while this waits: work on a copy.
         position = game.copy()
         moves = [move.notation for move in position.moves]
@@ -296,7 +298,10 @@ class GameService:
         except Conflict:
             return Notice(tr(asker.locale, "game.changed"))
         self.live.note_current(row)
-        news = tr(asker.locale, "resign.done", game=game.name, deal=game.deal)
+        if row.cup_id is None:
+            news = tr(asker.locale, "resign.done", game=game.name, deal=game.deal)
+        else:  # a cup's deal is named once the cup is closed
+            news = tr(asker.locale, "cup.resigned", game=game.name)
         return await self.boards.board(row, game, news, asker.locale)
 
     async def suggestions(self, asker: Asker, typed: str = "") -> list[tuple[str, str]]:
@@ -382,10 +387,19 @@ class GameService:
         if held is None:
             return None
         row = held[0]
-        mine = row.user_id == asker.user_id and (row.race_id is None or asker.private)
+        mine = row.user_id == asker.user_id and (not row.private or asker.private)
         if not mine or row.status != Status.PLAYING or row.settings is None:
             return None
         return row if revision is None or revision == row.revision else None
+
+    async def _clean_cup(self, row: GameRow) -> bool:
+        """Whether the game is played in a cup without undo and hint."""
+        if row.cup_id is None:
+            return False
+        try:
+            return (await self._store.get_cup(row.cup_id)).clean
+        except NotFound:
+            return False
 
     async def _take_turn(
         self, asker: Asker, kind: str, times: int, seconds: float, *, count: bool = True
@@ -420,7 +434,7 @@ class GameService:
                 self.live.forget_current([asker.user_id])
                 return Notice(tr(locale, "game.none"))
             self.live.note_current(row)
-            if row.race_id is not None and not asker.private:
+            if row.private and not asker.private:
                 return Notice(tr(locale, "race.not_in_chat"))
             return row
         try:
@@ -431,7 +445,7 @@ class GameService:
             return Notice(not_yours(row.user_id, locale))
         if row.status != Status.PLAYING and not finished_too:
             return Notice(tr(locale, "game.over", status=Msg(f"state.{row.status}")))
-        if row.race_id is not None and not asker.private and row.status == Status.PLAYING:
+        if row.private and not asker.private and row.status == Status.PLAYING:
             return Notice(tr(locale, "race.not_in_chat"))  # a racer's board is theirs alone
         return row
 
@@ -456,6 +470,8 @@ class GameService:
         first = known or await self._row(asker, game_id)
         if isinstance(first, Notice):
             return first
+        if undo and await self._clean_cup(first):
+            return Notice(tr(locale, "cup.clean"))
         async with self.live.lock(first.id):
             for attempt in range(_RETRIES):
                 cached = self.live.cached(first) if attempt == 0 else None

@@ -18,7 +18,7 @@ from texts import Msg, tr
 
 from . import jobs, markdown
 from .boards import BoardMaker, score_text, utc_day
-from .fairplay import in_play, open_to_others, race_over
+from .fairplay import cup_held, in_play, open_to_others, race_over
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import not_yours
 from .workers import Busy, Kind, Workers, busy_notice
@@ -181,6 +181,9 @@ class Social:
             return Notice(tr(locale, "share.not_won"))
         if row.race_id is not None and not await race_over(self._store, row.race_id):
             return Notice(tr(locale, "race.after"))  # the others are still on this deal
+        in_cup = await cup_held(self._store, row, locale)
+        if in_cup is not None:
+            return in_cup
         held = await in_play(self._store, row.profile, row.options, row.deal, self._clock())
         if held is not None and held.race is not None:  # a card names its deal
             return Notice(held.refusal(locale, "share"))

@@ -49,6 +49,28 @@ VIEW_CHANNEL = 1 << 10
 NOT_A_MEMBER = (GROUP_DM_ID, CHANNEL_C)
 EPHEMERAL = MessageFlags.ephemeral.flag
 PERMISSIONS = "3263553"
+#: The first server's roles besides @everyone: the bot's own (it may manage
+#: roles and events), one below it (a champion's) and one above it.
+BOT_ROLE_PERMISSIONS = str(int(PERMISSIONS) | (1 << 28) | (1 << 33) | (1 << 44))
+
+
+def role(role_id: int, name: str, position: int, permissions: str = "0") -> dict[str, Any]:
+    return {
+        "id": str(role_id),
+        "name": name,
+        "permissions": permissions,
+        "position": position,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+
+
+BOT_ROLE = role(6_000_000_000_000_001, "Solitaire", 2, BOT_ROLE_PERMISSIONS)
+CHAMPION_ROLE = role(6_000_000_000_000_003, "Champion", 1)
+ABOVE_ROLE = role(6_000_000_000_000_005, "Admins", 3)
 #: A server owner's permissions in any channel: all of them.
 ALL_PERMISSIONS = str((1 << 50) - 1)
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
@@ -285,7 +307,7 @@ def guild(guild_id: int = GUILD_ID) -> dict[str, Any]:
         "members": [
             {
                 "user": BOT_USER,
-                "roles": [],
+                "roles": [BOT_ROLE["id"]] if guild_id == GUILD_ID else [],
                 "joined_at": TIMESTAMP,
                 "deaf": False,
                 "mute": False,
@@ -304,7 +326,8 @@ def guild(guild_id: int = GUILD_ID) -> dict[str, Any]:
                 "mentionable": False,
                 "flags": 0,
             }
-        ],
+        ]
+        + ([BOT_ROLE, CHAMPION_ROLE, ABOVE_ROLE] if guild_id == GUILD_ID else []),
         "channels": [text_channel(guild_id)]
         + ([text_channel(guild_id, c) for c in MORE_CHANNELS] if guild_id == GUILD_ID else []),
         "preferred_locale": "en-US",
@@ -410,6 +433,11 @@ def command(
             )
             resolved = {**value, "permissions": ALL_PERMISSIONS}
             data.setdefault("resolved", {}).setdefault("channels", {})[value["id"]] = resolved
+        elif isinstance(value, dict) and "position" in value:  # a role, as role() makes them
+            given.append(
+                {"name": key, "type": AppCommandOptionType.role.value, "value": value["id"]}
+            )
+            data.setdefault("resolved", {}).setdefault("roles", {})[value["id"]] = value
         elif isinstance(value, dict):  # a user, as user() makes them
             given.append(
                 {"name": key, "type": AppCommandOptionType.user.value, "value": value["id"]}
@@ -442,6 +470,8 @@ def option_type(value: object) -> AppCommandOptionType:
         return AppCommandOptionType.boolean
     if isinstance(value, int):
         return AppCommandOptionType.integer
+    if isinstance(value, float):
+        return AppCommandOptionType.number
     return AppCommandOptionType.string
 
 

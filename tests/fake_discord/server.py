@@ -71,6 +71,10 @@ class DiscordServer:
         #: When each of those edits arrived (time.monotonic()), by message.
         self.edited_at: dict[int, list[float]] = {}
         self.threads: list[dict[str, Any]] = []  # threads the bot opened
+        #: The servers' scheduled events the bot made, by id, as they stand.
+        self.events: dict[int, dict[str, Any]] = {}
+        #: Roles the bot gave and took: ("add" or "remove", guild, user, role).
+        self.roles: list[tuple[str, int, int, int]] = []
         self.invalid: list[str] = []  # requests Discord's API description refuses
         app = web.Application(client_max_size=32 * 1024 * 1024, middlewares=[self._known_route])
         app.add_routes(
@@ -90,6 +94,14 @@ class DiscordServer:
                 web.post(f"{API}/channels/{{channel}}/threads", self.create_thread),
                 web.delete(f"{API}/channels/{{channel}}", self.delete_channel),
                 web.post(f"{API}/users/@me/channels", self.create_dm),
+                web.post(f"{API}/guilds/{{guild}}/scheduled-events", self.create_event),
+                web.patch(f"{API}/guilds/{{guild}}/scheduled-events/{{event}}", self.edit_event),
+                web.put(
+                    f"{API}/guilds/{{guild}}/members/{{user}}/roles/{{role}}", self.change_role
+                ),
+                web.delete(
+                    f"{API}/guilds/{{guild}}/members/{{user}}/roles/{{role}}", self.change_role
+                ),
                 web.get("/gateway", self.gateway),
                 web.get(f"{API}/gateway/bot", self.gateway_bot),
             ]
@@ -442,6 +454,44 @@ class DiscordServer:
             return self.json({"message": "Missing Access", "code": 50001}, status=403)
         self.deleted.append(channel)
         return self.json(thread)
+
+    async def create_event(self, request: web.Request) -> web.Response:
+        """Makes a scheduled event of a server, as Discord returns it."""
+        faulted = await self._faulted("event", request)
+        if faulted is not None:
+            return faulted
+        data, _ = await self._read(request)
+        event = {
+            **data,
+            "id": str(next(snowflakes)),
+            "guild_id": request.match_info["guild"],
+            "channel_id": None,
+            "creator_id": BOT_USER["id"],
+            "status": 1,
+            "entity_id": None,
+            "user_count": 0,
+        }
+        self.events[int(event["id"])] = event
+        return self.json(event)
+
+    async def edit_event(self, request: web.Request) -> web.Response:
+        """Changes a scheduled event (its status: active, completed, cancelled)."""
+        event = self.events.get(int(request.match_info["event"]))
+        if event is None:
+            return self.json({"message": "Unknown Guild Scheduled Event", "code": 10070}, 404)
+        data, _ = await self._read(request)
+        event.update(data)
+        return self.json(event)
+
+    async def change_role(self, request: web.Request) -> web.Response:
+        """Gives a member a role, or takes it."""
+        faulted = await self._faulted("role", request)
+        if faulted is not None:
+            return faulted
+        info = request.match_info
+        what = "add" if request.method == "PUT" else "remove"
+        self.roles.append((what, int(info["guild"]), int(info["user"]), int(info["role"])))
+        return web.Response(status=204)
 
     async def create_dm(self, request: web.Request) -> web.Response:
         """Opens (or finds) the DM channel with a user: every user's is the one DM channel."""

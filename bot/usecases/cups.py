@@ -1,0 +1,450 @@
+"""Server Cups: a server's event of a few secret deals that its solver has
+won, played privately, one attempt a deal, ranked on a public card.
+
+A cup is kept in the store, so that any process serves any player and a
+restart loses nothing. Its deals are chosen without bias from the pools of
+solver-won deals by a secret of the cup's own, and no answer names one
+while the cup is open: boards say "Cup · deal 2 of 5", and a cup game is
+neither shared, replayed nor reviewed until the close (see
+:func:`~bot.usecases.fairplay.cup_held`). Each attempt is an ordinary game
+of its player, marked with the cup (it counts in ``/stats`` as a game of
+its kind). The card lists the standings: most deals won, then most clean
+wins (no undo, no hint), then the least active time over the wins, then who
+finished first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from render.text import clock
+from solitaire import VARIANTS, daily_deal, new_game, winnable_deals
+from storage import (
+    MOST_CUPS,
+    Conflict,
+    CupEntry,
+    CupRefused,
+    CupRow,
+    NotFound,
+    Status,
+    Store,
+)
+from texts import Msg, tr
+
+from .fairplay import utc_day
+from .replies import Asker, Board, Notice, Unfinished
+from .service import GameService
+
+#: What ``/cup open`` takes: each game, or a mix of the four.
+GAMES = (*VARIANTS, "mixed")
+MOST_DEALS = 10
+MOST_HOURS = 336
+#: How far ahead a cup may be scheduled.
+AHEAD = 30 * 86400.0
+#: A cup's card is edited at most once every 10 s as Discord sees it.
+EVERY = 10.5
+#: A win faster than this a move, on average, is flagged for managers.
+FAST = 0.4
+#: The standings' rows on the card.
+SHOWN = 10
+MEDALS = "🥇🥈🥉"
+WEEK = 7 * 86400.0
+
+
+@dataclass(frozen=True)
+class Champion:
+    """The role a cup's winner gets, as the bot finds it in the server."""
+
+    id: int
+    #: Whether the bot may give it (Manage Roles, and the role below its own).
+    assignable: bool
+
+
+@dataclass(frozen=True)
+class CupCard:
+    """The cup card: its text, its buttons (by action), and the revealed
+    deals' places once it is closed."""
+
+    cup_id: int
+    text: str
+    actions: tuple[str, ...]
+    status: str
+    locale: str
+    #: Once closed: each deal's place, game and number (Play this deal).
+    deals: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A row of the standings."""
+
+    place: int
+    entry: CupEntry
+    flagged: bool
+
+
+class Cups:
+    """The cups of one store; their games are played through *service*."""
+
+    def __init__(
+        self, store: Store, service: GameService, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self._store, self._service, self._clock = store, service, clock
+
+    # -- opening --------------------------------------------------------------------------
+
+    async def open(
+        self,
+        asker: Asker,
+        *,
+        manager: bool,
+        game: str,
+        deals: int = 5,
+        hours: float = 72,
+        starts: float = 0.0,
+        clean: bool = False,
+        weekly: bool = False,
+        champion: Champion | None = None,
+    ) -> CupCard | Notice:
+        """Opens a cup in the asker's channel, now or *starts* hours from now."""
+        locale = asker.locale
+        if asker.guild_id is None or asker.channel_id is None:
+            return Notice(tr(locale, "cup.servers_only"))
+        if not manager:
+            return Notice(tr(locale, "cup.not_manager"))
+        if game not in GAMES:
+            return Notice(tr(locale, "settings.unknown"))
+        if not 1 <= deals <= MOST_DEALS:
+            return Notice(tr(locale, "cup.deals", most=MOST_DEALS))
+        if not 1 <= hours <= MOST_HOURS:
+            return Notice(tr(locale, "cup.hours", most=MOST_HOURS))
+        if starts < 0:
+            return Notice(tr(locale, "cup.past"))
+        if starts * 3600 > AHEAD:
+            return Notice(tr(locale, "cup.ahead", days=int(AHEAD // 86400)))
+        if champion is not None and not champion.assignable:
+            return Notice(tr(locale, "cup.role_above", role=f"<@&{champion.id}>"))
+        now = self._clock()
+        secret = secrets.token_hex(16)
+        try:
+            cup = await self._store.create_cup(
+                guild_id=asker.guild_id, channel_id=asker.channel_id, host_id=asker.user_id,
+                locale=locale, game=game, clean=clean, weekly=weekly, hours=hours,
+                role_id=None if champion is None else champion.id, secret=secret,
+                starts_at=now + starts * 3600, deals=choose(game, deals, secret, utc_day(now)),
+            )  # fmt: skip
+        except CupRefused:
+            return Notice(tr(locale, "cup.full", most=MOST_CUPS))
+        return await self.card(cup)
+
+    async def again(self, cup: CupRow) -> CupRow:
+        """A weekly cup's next week: the same cup, on new deals, opening a
+        week after it opened (or now, if that has passed)."""
+        now = self._clock()
+        starts, secret = max(cup.starts_at + WEEK, now), secrets.token_hex(16)
+        return await self._store.create_cup(
+            guild_id=cup.guild_id, channel_id=cup.channel_id, host_id=cup.host_id,
+            locale=cup.locale, game=cup.game, clean=cup.clean, weekly=True, hours=cup.hours,
+            role_id=cup.role_id, secret=secret, starts_at=starts,
+            deals=choose(cup.game, cup.deals, secret, utc_day(now)),
+        )  # fmt: skip
+
+    async def placed(self, cup_id: int, message_id: int) -> None:
+        """Remembers the message the cup's card was posted as."""
+        await self._store.set_cup_message(cup_id, message_id)
+
+    async def cup(self, cup_id: int) -> CupRow | None:
+        try:
+            return await self._store.get_cup(cup_id)
+        except NotFound:
+            return None
+
+    # -- playing ----------------------------------------------------------------------------
+
+    async def play(self, asker: Asker, cup_id: int) -> Board | Notice:
+        """The asker's next cup deal not yet played to its end, as a board
+        for their eyes only: the one they are playing, or the next one."""
+        locale = asker.locale
+        cup = await self.cup(cup_id)
+        if cup is None:
+            return Notice(tr(locale, "cup.gone"))
+        now = self._clock()
+        if cup.status == "scheduled" or cup.starts_at > now:
+            return Notice(tr(locale, "cup.not_yet", opens=_when(cup.starts_at)))
+        if cup.status == "closed" or cup.ends_at <= now:
+            return Notice(tr(locale, "cup.closed"))
+        games = await self._store.cup_games(cup_id, asker.user_id)
+        playing = next((g for g in games if g.status == Status.PLAYING), None)
+        if playing is not None and playing.stuck:  # no move left: that attempt is over
+            with contextlib.suppress(Conflict):
+                await self._store.set_status(playing.id, Status.LOST)
+            playing = None
+        if playing is None:
+            played = {g.cup_deal for g in games}
+            left = [n for n in range(1, cup.deals + 1) if n not in played]
+            if not left:
+                return Notice(tr(locale, "cup.all_played"))
+            deal = (await self._store.cup_deals(cup_id))[left[0] - 1]
+            record = new_game(deal.profile, deal.deal, **deal.options).to_record()
+            try:
+                playing = await self._store.start_cup_game(cup_id, asker.user_id, left[0], record)
+            except CupRefused:
+                return Notice(tr(locale, "cup.closed"))
+        await self._store.touch_game(playing.id)
+        shown = await self._service.show(asker, playing.id)
+        if isinstance(shown, Unfinished):  # show offers no choice: never so
+            return Notice(shown.text)
+        return shown
+
+    # -- results --------------------------------------------------------------------------
+
+    async def standings(self, cup: CupRow) -> tuple[list[Placed], int]:
+        """The cup's ranked standings, and how many results were struck."""
+        entries, struck = await self._store.cup_standings(cup.id)
+        return rank(entries), struck
+
+    async def standing_of(self, asker: Asker, cup_id: int) -> Notice:
+        """The standings' top rows and the asker's own place, privately."""
+        cup = await self.cup(cup_id)
+        if cup is None:
+            return Notice(tr(asker.locale, "cup.gone"))
+        placed, _ = await self.standings(cup)
+        lines = [tr(asker.locale, "cup.standings")]
+        lines += [_row(p, asker.locale) for p in placed[:SHOWN]] or [tr(asker.locale, "cup.nobody")]
+        mine = next((p for p in placed if p.entry.user_id == asker.user_id), None)
+        if mine is not None:
+            lines.append(tr(asker.locale, "cup.yours", row=_row(mine, asker.locale)))
+        return Notice("\n".join(lines))
+
+    async def results(self, asker: Asker, *, manager: bool) -> Notice:
+        """``/cup results``: the server's open cups' and its last ten closed
+        cups' standings (top 3), flags for managers."""
+        locale = asker.locale
+        if asker.guild_id is None:
+            return Notice(tr(locale, "cup.servers_only"))
+        cups = await self._store.guild_cups(asker.guild_id)
+        if not cups:
+            return Notice(tr(locale, "cup.none"))
+        lines = []
+        for cup in cups:
+            placed, struck = await self.standings(cup)
+            lines.append(f"**{_title(cup, locale)}** · {tr(locale, f'cup.is.{cup.status}')}")
+            for row in placed[:3]:
+                flag = " ⚑" if manager and row.flagged else ""
+                lines.append(_row(row, locale) + flag)
+            flagged = [p for p in placed[3:] if p.flagged] if manager else []
+            lines += [_row(p, locale) + " ⚑" for p in flagged]
+            if struck:
+                lines.append(tr(locale, "cup.struck", n=struck))
+        return Notice(_fit(lines))
+
+    # -- managers ------------------------------------------------------------------------
+
+    async def end(self, asker: Asker, *, manager: bool) -> CupRow | Notice:
+        """``/cup end``: closes the server's cup of this channel (else its
+        latest) at once."""
+        cup = await self._managed(asker, manager)
+        if isinstance(cup, Notice):
+            return cup
+        closed = await self._store.close_cups(self._clock(), cup.id)
+        if not closed:
+            return Notice(tr(asker.locale, "cup.closed"))
+        return closed[0]
+
+    async def strike(
+        self, asker: Asker, *, manager: bool, user_id: int, reason: str
+    ) -> tuple[CupRow, Notice] | Notice:
+        """``/cup strike``: removes a player's results from the server's cup."""
+        cup = await self._managed(asker, manager, closed_too=True)
+        if isinstance(cup, Notice):
+            return cup
+        if not reason.strip():
+            return Notice(tr(asker.locale, "cup.reason"))
+        if not await self._store.strike(cup.id, user_id, reason.strip()):
+            return Notice(tr(asker.locale, "cup.struck_already", player=f"<@{user_id}>"))
+        return cup, Notice(tr(asker.locale, "cup.struck_now", player=f"<@{user_id}>"))
+
+    async def _managed(
+        self, asker: Asker, manager: bool, *, closed_too: bool = False
+    ) -> CupRow | Notice:
+        locale = asker.locale
+        if asker.guild_id is None:
+            return Notice(tr(locale, "cup.servers_only"))
+        if not manager:
+            return Notice(tr(locale, "cup.not_manager"))
+        cups = await self._store.guild_cups(asker.guild_id, closed=1 if closed_too else 0)
+        if not cups:
+            return Notice(tr(locale, "cup.none"))
+        here = [cup for cup in cups if cup.channel_id == asker.channel_id]
+        return max(here or cups, key=lambda cup: (cup.status != "closed", cup.id))
+
+    # -- the card ----------------------------------------------------------------------------
+
+    async def card(self, cup: CupRow) -> CupCard:
+        """The cup card as *cup* stands, in the language it was opened in."""
+        locale = cup.locale
+        placed, struck = await self.standings(cup)
+        players = await self._store.cup_players(cup.id)
+        lines = [f"## 🏆 {_title(cup, locale)}", _rules(cup, locale)]
+        if cup.status == "closed":
+            lines.append(tr(locale, "cup.closed_at", at=_at(cup.closed_at or cup.ends_at)))
+        else:
+            lines.append(tr(locale, "cup.opens", at=_at(cup.starts_at)))
+            lines.append(tr(locale, "cup.closes", at=_at(cup.ends_at)))
+        lines.append(tr(locale, "cup.players", n=players))
+        rows = [_row(p, locale) for p in placed[:SHOWN]]
+        lines += rows or [tr(locale, "cup.nobody")]
+        if struck:
+            lines.append(tr(locale, "cup.struck", n=struck))
+        deals: tuple[tuple[int, str], ...] = ()
+        if cup.status == "closed":
+            revealed = await self._store.cup_deals(cup.id)
+            lines.append(tr(locale, "cup.deals_were"))
+            lines += [
+                f"{d.number}. {_game_name(d.profile, locale)} · "
+                + tr(locale, "status.deal", deal=d.deal)
+                for d in revealed
+            ]
+            deals = tuple((d.number, d.profile) for d in revealed)
+            if cup.champion_id:
+                lines.append(tr(locale, "cup.champion", player=f"<@{cup.champion_id}>"))
+        for key in sorted(cup.notes):
+            lines.append(tr(locale, f"cup.note.{key}"))
+        if cup.status == "closed":
+            actions: tuple[str, ...] = ("standings", "replay")
+        else:  # Play before the opening says when it opens
+            actions = ("play", "standings")
+        return CupCard(cup.id, _fit(lines), actions, cup.status, locale, deals)
+
+    async def sweep(self) -> tuple[list[int], list[int], list[CupRow]]:
+        """Opens the cups whose time has come and closes those whose time is
+        up; returns those it opened, the cards left behind, and those it closed."""
+        now = self._clock()
+        opened = await self._store.open_cups(now)
+        closed = await self._store.close_cups(now)
+        return opened, await self._store.due_cup_cards(now, EVERY), closed
+
+    async def winner(self, cup: CupRow) -> int | None:
+        """The cup's winner: first with a win, if anyone won a deal."""
+        placed, _ = await self.standings(cup)
+        if placed and placed[0].entry.won:
+            return placed[0].entry.user_id
+        return None
+
+    async def deal_of(self, cup_id: int, number: int) -> tuple[str, dict[str, object], int] | None:
+        """A closed cup's deal *number* (Play this deal), or ``None``."""
+        cup = await self.cup(cup_id)
+        if cup is None or cup.status != "closed":
+            return None
+        deals = await self._store.cup_deals(cup_id)
+        if not 1 <= number <= len(deals):
+            return None
+        deal = deals[number - 1]
+        return deal.profile, deal.options, deal.deal
+
+    async def replay_games(self, asker: Asker, cup_id: int) -> list[tuple[str, int, int]] | Notice:
+        """A closed cup's games to replay: (player's name, deal's place,
+        game id) of the standings' top players."""
+        cup = await self.cup(cup_id)
+        if cup is None or cup.status != "closed":
+            return Notice(tr(asker.locale, "cup.after"))
+        placed, _ = await self.standings(cup)
+        names = await self._store.names([row.entry.user_id for row in placed[:SHOWN]])
+        anonymous = tr(asker.locale, "player.anonymous")
+        found = []
+        for row in placed[:SHOWN]:
+            entry = row.entry
+            name = anonymous if entry.hidden else names.get(entry.user_id, anonymous)
+            for game in await self._store.cup_games(cup_id, entry.user_id):
+                found.append((f"{row.place}. {name}", game.cup_deal or 0, game.id))
+        return found[:25]
+
+
+def choose(
+    game: str, count: int, secret: str, today: str
+) -> list[tuple[str, dict[str, object], int]]:
+    """A cup's deals: drawn without bias from the pools of deals the solver
+    has won (each game's own rules), by the cup's *secret*, never today's
+    daily deal nor twice the same; a mix takes the four games in turn, in an
+    order of its own."""
+    rng = random.Random(secret)
+    profiles = list(VARIANTS)
+    rng.shuffle(profiles)
+    chosen: list[tuple[str, dict[str, object], int]] = []
+    for n in range(count):
+        profile = game if game != "mixed" else profiles[n % len(profiles)]
+        cls = VARIANTS[profile]
+        taken = {deal for p, _, deal in chosen if p == profile} | {daily_deal(profile, today)}
+        pool = [deal for deal in winnable_deals(cls, {}) if deal not in taken]
+        chosen.append((profile, {}, rng.choice(pool)))
+    return chosen
+
+
+def rank(entries: Sequence[CupEntry]) -> list[Placed]:
+    """Most deals won; then most clean wins; then the least active time
+    over the wins; then who finished first."""
+    ordered = sorted(entries, key=lambda e: (-e.won, -e.clean, e.seconds, e.finished_at, e.user_id))
+    return [
+        Placed(place, entry, bool(entry.won) and entry.seconds < FAST * max(entry.moves, 1))
+        for place, entry in enumerate(ordered, 1)
+    ]
+
+
+def _row(placed: Placed, locale: str) -> str:
+    entry = placed.entry
+    medal = MEDALS[placed.place - 1] if placed.place <= len(MEDALS) and entry.won else ""
+    who = tr(locale, "player.anonymous") if entry.hidden or entry.user_id <= 0 else None
+    return tr(
+        locale,
+        "cup.row",
+        medal=medal,
+        place=placed.place,
+        player=who or f"<@{entry.user_id}>",
+        wins=Msg("cup.wins", n=entry.won),
+        clean=Msg("cup.clean_wins", n=entry.clean),
+        time=clock(entry.seconds),
+    ).strip()
+
+
+def _title(cup: CupRow, locale: str) -> str:
+    return tr(locale, "cup.title", game=_game_name(cup.game, locale))
+
+
+def _game_name(profile: str, locale: str) -> str:
+    if profile == "mixed":
+        return tr(locale, "cup.mixed")
+    return tr(locale, f"title.{profile}")
+
+
+def _rules(cup: CupRow, locale: str) -> str:
+    parts = [tr(locale, "cup.deal_count", n=cup.deals), tr(locale, "cup.one_attempt")]
+    parts.append(tr(locale, "cup.clean_rule" if cup.clean else "cup.help_rule"))
+    if cup.weekly:
+        parts.append(tr(locale, "cup.weekly"))
+    if cup.role_id:
+        parts.append(tr(locale, "cup.role", role=f"<@&{cup.role_id}>"))
+    return " · ".join(parts)
+
+
+def _at(timestamp: float) -> str:
+    """A moment as Discord shows it to each reader, in their own time zone."""
+    return f"<t:{int(timestamp)}:F> (<t:{int(timestamp)}:R>)"
+
+
+def _when(timestamp: float) -> str:
+    return f"<t:{int(timestamp)}:R>"
+
+
+def _fit(lines: list[str], most: int = 3900) -> str:
+    """Lines within a text display's limit (4,000 characters)."""
+    text = ""
+    for line in lines:
+        if len(text) + len(line) + 1 > most:
+            return text + "\n…"
+        text = f"{text}\n{line}" if text else line
+    return text

@@ -1,0 +1,215 @@
+"""Server Cups end to end: the real bot process and the local Discord
+server, on both stores. A manager opens a cup of 3 deals; players play
+privately, one attempt a deal; no answer names a cup deal while it is open;
+the card is edited as results come in, never twice in 10 s; ``/cup end``
+ranks, reveals the deals and crowns the champion; the server's scheduled
+event is made and ended. Asserted from what the server received."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from typing import Any
+
+from solitaire import load_position
+from tests.botprocess import BotProcess
+from tests.databases import execute
+from tests.fake_discord import BOB, FakeDiscord, Reply, user
+from tests.fake_discord.payloads import (
+    ABOVE_ROLE,
+    CHAMPION_ROLE,
+    COMPONENTS_V2,
+    GUILD_ID,
+    alt_of,
+    controls,
+    text_of,
+)
+from tests.test_boards_e2e import settled
+
+CAROL = user(5_000_000_000_000_500, "carol")
+DAVE = user(5_000_000_000_000_600, "dave")
+
+
+class Card:
+    """A cup card as the server holds it."""
+
+    def __init__(self, server: FakeDiscord, posted: Reply) -> None:
+        self.server = server
+        self.message_id = int(server.message(posted)["id"])
+        self.id = int(posted.custom_ids[0].split(":")[1])
+
+    @property
+    def message(self) -> dict[str, Any]:
+        return self.server.messages[self.message_id]
+
+    @property
+    def text(self) -> str:
+        return text_of(self.message)
+
+    @property
+    def labels(self) -> list[str]:
+        return [c["label"] for c in controls(self.message)]
+
+    async def press(self, label: str, who: dict[str, Any]) -> Reply:
+        [button] = [c for c in controls(self.message) if c["label"] == label]
+        return await self.server.press(self.message, button["custom_id"], who=who)
+
+    async def until(self, pattern: str, timeout: float = 25.0) -> None:
+        await settled(lambda: re.search(pattern, self.text, re.S) is not None, timeout)
+
+
+async def one_king_left(database_url: str, who: dict[str, Any], cup_id: int) -> None:
+    """Swaps *who*'s cup game in play for a table with one King left to go home."""
+    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
+    piles["f1"].pop()
+    piles["1"] = ["KS"]
+    start = json.dumps(load_position("klondike", piles).to_record()["start"])
+    await execute(
+        database_url,
+        "UPDATE games SET start = ?, moves = '[]', move_count = 0, revision = revision + 1"
+        " WHERE cup_id = ? AND user_id = ? AND status = 'playing'",
+        start, cup_id, int(who["id"]),
+    )  # fmt: skip
+
+
+async def win_a_deal(
+    server: FakeDiscord, database_url: str, who: dict[str, Any], card: Card
+) -> Reply:
+    board = await card.press("Play", who)
+    assert board.ephemeral and "Cup · deal" in board.content
+    await one_king_left(database_url, who, card.id)
+    won = await server.slash("move", {"notation": "1f"}, who=who)
+    assert "You won" in won.content and won.ephemeral
+    assert not [c for c in controls(won.data) if "share" in c.get("custom_id", "")]
+    return won
+
+
+async def test_a_cup_from_its_opening_to_its_champion(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    posted = await server.slash(
+        "cup open", {"game": "klondike", "deals": 3, "champion": CHAMPION_ROLE}
+    )
+    assert not posted.ephemeral and int(posted.data["flags"]) & COMPONENTS_V2
+    card = Card(server, posted)
+    assert card.labels == ["Play", "Standings"]
+    assert "Server Cup · Klondike" in card.text and "3 deals" in card.text
+    assert re.search(r"Closes <t:\d+:F> \(<t:\d+:R>\)", card.text)
+    deals = [row[0] for row in await execute(
+        database_url, "SELECT deal FROM cup_deals WHERE cup_id = ? ORDER BY number", card.id
+    )]  # fmt: skip
+    assert len(deals) == 3
+    # The server's scheduled event, made and started.
+    await settled(lambda: any(e.get("status") == 2 for e in server.events.values()), 10)
+    [event] = server.events.values()
+    assert event["entity_type"] == 3 and event["name"] == "Server Cup · Klondike"
+    # Bob wins two deals; Play again returns to the game he plays.
+    first = await card.press("Play", BOB)
+    again = await card.press("Play", BOB)
+    assert first.custom_ids == again.custom_ids and "Cup · deal 1 of 3" in first.content
+    await one_king_left(database_url, BOB, card.id)
+    won = await server.slash("move", {"notation": "1f"}, who=BOB)
+    assert "You won" in won.content
+    # A restart mid-cup loses nothing.
+    await bot.stop()
+    await bot.start()
+    await server.wait_ready()
+    second = await win_a_deal(server, database_url, BOB, card)
+    assert "Cup · deal 2 of 3" in second.content
+    # Carol wins one with undos; Dave resigns.
+    await card.press("Play", CAROL)
+    await execute(
+        database_url, "UPDATE games SET undos = 2 WHERE cup_id = ? AND user_id = ?",
+        card.id, int(CAROL["id"]),
+    )  # fmt: skip
+    await win_a_deal(server, database_url, CAROL, card)
+    await card.press("Play", DAVE)
+    resigned = await server.slash("resign", who=DAVE)
+    assert resigned.ephemeral
+    # The card comes up to date, edited at most once every 10 s.
+    await card.until(rf"🥇 1\. <@{BOB['id']}> — 2 wins.*🥈 2\. <@{CAROL['id']}> — 1 win · 0 clean")
+    edits = server.edited_at.get(card.message_id, [])
+    assert all(b - a >= 10 for a, b in itertools.pairwise(edits)), edits
+    standing = await card.press("Standings", DAVE)
+    assert standing.ephemeral and f"You: 3. <@{DAVE['id']}> — 0 wins" in standing.content
+    # Nothing said while the cup was open names one of its deals.
+    for message in server.messages.values():
+        said = text_of(message) + alt_of(message)
+        assert not any(f"deal {deal}" in said for deal in deals), said
+    # /cup end: the final order, the deals, the champion's role, the event ended.
+    ended = await server.slash("cup end")
+    assert ended.ephemeral and "closed" in ended.content
+    await card.until(r"The deals were:", timeout=15)
+    assert all(f"deal {deal}" in card.text for deal in deals)
+    assert card.labels[:2] == ["Standings", "Replay"] and "Play this deal (1)" in card.labels
+    await settled(
+        lambda: ("add", GUILD_ID, int(BOB["id"]), int(CHAMPION_ROLE["id"])) in server.roles, 10
+    )
+    await settled(lambda: event["status"] == 3, 10)
+    await card.until(rf"Champion: <@{BOB['id']}>", timeout=15)
+    # After the close: Play is refused, anyone replays a cup game, and plays a deal.
+    assert (await card.press("Standings", DAVE)).ephemeral
+    replay = await card.press("Replay", DAVE)
+    assert replay.ephemeral and controls(replay.data)[0]["custom_id"] == f"cup:{card.id}:see"
+    played = await card.press("Play this deal (1)", DAVE)
+    assert f"deal {deals[0]}" in played.content
+
+
+async def test_every_bad_input_gets_a_short_answer_and_changes_nothing(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    not_manager = (
+        "Only members who may manage this server (Manage Server), or have its cup role,"
+        " can do that."
+    )
+    for options in ({"game": "klondike"},):
+        refused = await server.slash("cup open", options, who=CAROL)
+        assert refused.ephemeral and refused.content == not_manager
+    for options, said in (
+        ({"game": "casket", "deals": 11}, "A cup has 1 to 10 deals."),
+        ({"game": "casket", "hours": 0}, "A cup runs 1 to 336 hours."),
+        ({"game": "casket", "hours": 400}, "A cup runs 1 to 336 hours."),
+        ({"game": "casket", "starts": -2}, "A cup cannot start in the past"),
+        ({"game": "casket", "starts": 800}, "A cup starts within 30 days."),
+        ({"game": "casket", "champion": ABOVE_ROLE}, "I cannot give"),
+    ):
+        refused = await server.slash("cup open", options)
+        assert refused.ephemeral and refused.content.startswith(said), (options, refused.content)
+    assert await execute(database_url, "SELECT id FROM cups") == []
+    # A cup that opens later: Play waits; three cups, then a fourth is refused.
+    later = Card(server, await server.slash("cup open", {"game": "calculation", "starts": 5}))
+    early = await later.press("Play", BOB)
+    assert early.ephemeral and early.content.startswith("This cup opens <t:")
+    await server.slash("cup open", {"game": "casket", "deals": 1})
+    clean = Card(
+        server, await server.slash("cup open", {"game": "mixed", "deals": 4, "clean": True})
+    )
+    fourth = await server.slash("cup open", {"game": "klondike"})
+    assert fourth.ephemeral and fourth.content.startswith("This server has 3 cups open")
+    # A clean cup: no undo, no hint.
+    board = await clean.press("Play", BOB)
+    assert "Cup · deal 1 of 4" in board.content
+    for command in ("undo", "hint"):
+        refused = await server.slash(command, who=BOB)
+        assert refused.content == "This is a clean cup: no undo and no hint.", command
+    # Managers only; a reason is needed; /server cup-role lets a role in.
+    for command, options in (("cup end", {}), ("cup strike", {"user": BOB, "reason": "x"})):
+        refused = await server.slash(command, options, who=CAROL)
+        assert refused.content == not_manager, command
+    results = await server.slash("cup results")
+    assert results.ephemeral and "Server Cup · Casket" in results.content
+    # A forged press names no cup.
+    forged = "cup:999999:play"
+    refused = await server.press(server.forged([forged]), forged)
+    assert refused.ephemeral and refused.content == "That cup no longer exists."
+    # Closed: Play is refused; a second attempt at a deal never happens.
+    await server.slash("cup end")
+    closed = await clean.press("Play", BOB) if "Play" in clean.labels else None
+    if closed is not None:
+        assert closed.content == "This cup is closed."
+    [(attempts,)] = await execute(
+        database_url, "SELECT count(*) FROM games WHERE cup_id = ? AND user_id = ?",
+        clean.id, int(BOB["id"]),
+    )  # fmt: skip
+    assert attempts == 1
