@@ -213,3 +213,29 @@ async def test_every_bad_input_gets_a_short_answer_and_changes_nothing(
         clean.id, int(BOB["id"]),
     )  # fmt: skip
     assert attempts == 1
+
+
+async def test_a_struck_result_and_a_weekly_cup_that_opens_its_next_week(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    card = Card(
+        server,
+        await server.slash("cup open", {"game": "klondike", "deals": 1, "repeat": "weekly"}),
+    )
+    assert "every week" in card.text
+    await win_a_deal(server, database_url, BOB, card)
+    no_reason = await server.slash("cup strike", {"user": BOB, "reason": " "})
+    assert no_reason.content == "Say why, for the record."
+    struck = await server.slash("cup strike", {"user": BOB, "reason": "a shared account"})
+    assert struck.content == f"<@{BOB['id']}>'s results are struck from the cup."
+    await card.until(r"1 result struck.*", timeout=15)
+    assert f"<@{BOB['id']}>" not in card.text
+    await server.slash("cup end")
+    # The next week's card, posted through the channel, on new deals.
+    await settled(lambda: not server.posted.empty(), 10)
+    rows = await execute(database_url, "SELECT id, status, starts_at, weekly FROM cups ORDER BY id")
+    [(first, closed, starts, _), (_, scheduled, next_starts, weekly)] = rows
+    assert (closed, scheduled, weekly) == ("closed", "scheduled", 1)
+    assert abs(next_starts - starts - 7 * 86400) < 5
+    posted = server.posted.get_nowait()
+    assert "Server Cup · Klondike" in posted.content and f"cup:{first}" not in str(posted.data)
