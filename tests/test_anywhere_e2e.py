@@ -51,7 +51,7 @@ async def test_commands_are_offered_to_players_who_install_the_app_everywhere(
         command["name"]: command for command in server.commands[next(iter(server.commands))]
     }
     for name, command in commands.items():
-        if name in ("leaderboard", "server", "race", "Race"):  # a server's own; races
+        if name in ("leaderboard", "server", "race", "Race", "cup"):  # a server's own; races
             assert command["integration_types"] == [GUILD_INSTALL], name
             assert command["contexts"] == [IN_GUILDS], name
         else:

@@ -26,37 +26,21 @@ from tests.fake_discord.payloads import (
     text_of,
 )
 from tests.test_boards_e2e import settled
+from tests.test_races_e2e import Race
 
 CAROL = user(5_000_000_000_000_500, "carol")
 DAVE = user(5_000_000_000_000_600, "dave")
 
 
-class Card:
-    """A cup card as the server holds it."""
-
-    def __init__(self, server: FakeDiscord, posted: Reply) -> None:
-        self.server = server
-        self.message_id = int(server.message(posted)["id"])
-        self.id = int(posted.custom_ids[0].split(":")[1])
-
-    @property
-    def message(self) -> dict[str, Any]:
-        return self.server.messages[self.message_id]
-
-    @property
-    def text(self) -> str:
-        return text_of(self.message)
+class Card(Race):
+    """A cup card as the server holds it (its id is the cup's)."""
 
     @property
     def labels(self) -> list[str]:
-        return [c["label"] for c in controls(self.message)]
-
-    async def press(self, label: str, who: dict[str, Any]) -> Reply:
-        [button] = [c for c in controls(self.message) if c["label"] == label]
-        return await self.server.press(self.message, button["custom_id"], who=who)
+        return self.buttons
 
     async def until(self, pattern: str, timeout: float = 25.0) -> None:
-        await settled(lambda: re.search(pattern, self.text, re.S) is not None, timeout)
+        await super().until(pattern, timeout)
 
 
 async def one_king_left(database_url: str, who: dict[str, Any], cup_id: int) -> None:

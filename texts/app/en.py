@@ -308,6 +308,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "server.kind": "{kind}: {where}",
     "server.boards": "Games and typed moves",
     "server.races": "Races",
+    "server.cups": "Cups",
+    "server.elsewhere.cups": "Cups are run in {channels} on this server.",
     "server.block.done": "{member} is blocked here: their commands, buttons and typed moves in this server are refused.",
     "server.block.races": (
         "{n} race of theirs here has ended.",
