@@ -11,6 +11,7 @@ the reply received, and moves per second.
     python bench/e2e.py --hints 0.1
     python bench/e2e.py --processes 2
     python bench/e2e.py --races 10x4
+    python bench/e2e.py --cup 200 --players 50 --seconds 30
 
 Each player starts a Klondike game, then moves, waiting a random think time
 (mean --think seconds) between moves, as people do. Half the players are in
@@ -37,6 +38,10 @@ description is off: it would take the bots' CPU.
   buttons and menu of their private board, against as many players playing
   alone; prints the race card's edits a second and the shortest time
   between two edits of one card, besides CPU per move and latency.
+- ``--cup N``: N players in one cup of 10 deals, each pressing the buttons
+  of their private cup board (one action in 20 resigns the deal and plays
+  the next: a result for the card), beside ``--players`` playing alone, on
+  one bot; prints each group's latency and the cup card's edits.
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.botprocess import BotProcess
 from tests.databases import fresh_database
-from tests.fake_discord import GUILD_B, GUILD_ID, FakeDiscord, LateReply, Reply, user
+from tests.fake_discord import ALICE, GUILD_B, GUILD_ID, FakeDiscord, LateReply, Reply, user
 from tests.fake_discord.payloads import controls
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -335,6 +340,97 @@ async def race_crowd(
     }
 
 
+async def cup_player(
+    server: FakeDiscord, card: dict[str, Any], cup_id: str, who: dict[str, object], seed: int,
+    until: float, think: float, tally: Tally,
+) -> None:  # fmt: skip
+    """Plays a cup's deals on a private board until *until*, as :func:`player`
+    does, and one action in 20 resigns the deal and plays the next (a result
+    for the card to show)."""
+    rng = random.Random(seed)
+    board = await server.press(card, f"cup:{cup_id}:play", who=who)
+    while time.monotonic() < until:
+        await asyncio.sleep(rng.uniform(0, 2 * think))
+        try:
+            if rng.random() < 0.05:
+                await server.slash("resign", who=who)
+                reply = await server.press(card, f"cup:{cup_id}:play", who=who)
+            else:
+                reply = await _press(server, board, who, rng)
+        except (LateReply, TimeoutError) as error:
+            tally.errors.append(repr(error))
+            continue
+        tally.moves.append((time.monotonic(), reply.elapsed))
+        if _components(reply):
+            board = reply
+
+
+async def cup_crowd(
+    cupped: int, alone: int, seconds: float, think: float, **store: str
+) -> tuple[dict[str, float], dict[str, float]]:
+    """*cupped* players in one cup of 10 deals, each moving on their private
+    board, beside *alone* players playing their own games, on one fresh bot;
+    returns the figures of each, the card's edits with the cup players'."""
+    server = FakeDiscord(check_api=False)
+    await server.start()
+    with tempfile.TemporaryDirectory() as folder:
+        async with fresh_database(store["database"], Path(folder), store["server_url"]) as url:
+            bot = BotProcess(server, Path(folder), url)
+            await bot.start()
+            assert bot.process is not None
+            try:
+                cups, others = Tally(), Tally()
+                host = ALICE  # the server's owner: a manager
+                card = await server.slash(
+                    "cup open", {"game": "klondike", "deals": 10, "hours": 2.0}, who=host
+                )
+                message = server.message(card)
+                card_id = int(message["id"])
+                cup_id = card.custom_ids[0].split(":")[1]
+                people = [user(7_800_000_000_000_000 + n, f"cup{n}") for n in range(cupped)]
+                start = time.monotonic()
+                window = start + DRIFT_IN
+                until = window + seconds
+                playing = asyncio.gather(
+                    *(
+                        cup_player(server, message, cup_id, who, n, until, think, cups)
+                        for n, who in enumerate(people)
+                    ),
+                    *(player(server, n, "button", until, think, 0.0, others) for n in range(alone)),
+                )
+                await asyncio.sleep(DRIFT_IN)
+                cpu_before = cpu_seconds(bot.process.pid)
+                await asyncio.sleep(seconds)
+                cpu_used = cpu_seconds(bot.process.pid) - cpu_before
+                await playing
+            finally:
+                await bot.stop()
+    await server.stop()
+    figures = []
+    for tally in (cups, others):
+        ms = [latency * 1000 for ended, latency in tally.moves if window <= ended <= until]
+        figures.append(
+            {
+                "moves": len(ms),
+                "moves/s": len(ms) / seconds,
+                "p50": percentile(ms, 50),
+                "p90": percentile(ms, 90),
+                "p99": percentile(ms, 99),
+                "max": max(ms, default=float("nan")),
+                "over 3 s": sum(value > 3000 for value in ms) + len(tally.errors),
+            }
+        )
+    moves = figures[0]["moves"] + figures[1]["moves"]
+    for each in figures:
+        each["cpu ms/move"] = 1000 * cpu_used / max(moves, 1)
+    edits = [at for at in server.edited_at.get(card_id, []) if window <= at <= until]
+    figures[0]["edits"] = len(edits)
+    figures[0]["closest edits"] = min(
+        (later - earlier for earlier, later in itertools.pairwise(edits)), default=float("nan")
+    )
+    return figures[0], figures[1]
+
+
 HEADER = f"{'':<34}{'cpu/move':>9}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'moves/s':>9}{'>3 s':>6}"
 
 
@@ -349,6 +445,22 @@ def row(name: str, figures: dict[str, float]) -> str:
 async def main(args: argparse.Namespace) -> None:
     args.floor = args.floor or args.new_tables
     common = (args.players, args.seconds, args.think)
+    if args.cup:
+        store = {"database": args.on, "server_url": args.database}
+        print(
+            f"{args.cup} players in one cup of 10 deals beside {args.players} playing alone, "
+            f"one bot, {args.seconds:g} s measured (after {DRIFT_IN:g} s coming in), think time "
+            f"mean {args.think:g} s; cpu/move (all moves) in ms, latency in ms"
+        )
+        print(HEADER)
+        cupped, alone = await cup_crowd(args.cup, args.players, args.seconds, args.think, **store)
+        print(row(f"{args.cup} in the cup ({args.on})", cupped))
+        print(row(f"{args.players} alone beside it ({args.on})", alone))
+        print(
+            f"cup card: {cupped['edits']:.0f} edits in {args.seconds:g} s, closest two "
+            f"{cupped['closest edits']:.2f} s apart"
+        )
+        return
     if args.races:
         races, racers = (int(n) for n in args.races.split("x"))
         common = (races * racers, args.seconds, args.think)
@@ -463,6 +575,9 @@ if __name__ == "__main__":
     parser.add_argument("--hints", type=float, default=0.0, help="share of actions that are /hint")
     parser.add_argument("--processes", type=int, default=0, help="compare N sharded processes")
     parser.add_argument("--races", default="", help="RxN: R races of N racers each")
+    parser.add_argument(
+        "--cup", type=int, default=0, help="N players in one cup, beside --players alone"
+    )
     parser.add_argument(
         "--database",
         default="postgresql://postgres@127.0.0.1:5432/postgres",

@@ -317,18 +317,18 @@ class Store(
 
     async def _update(self, sql: str, params: Sequence[object], game_id: int) -> GameRow:
         """Runs the ``UPDATE games … WHERE …`` *sql* and returns the game as
-        committed. A game in no race nor cup (nearly all) is one statement,
-        a transaction of its own; a race game's race, or a cup game's cup, is
-        told in the same transaction."""
-        alone = " AND race_id IS NULL AND cup_id IS NULL"
-        row = await self._write_one(f"{sql}{alone}{RETURNING}", params)
-        if row is not None:
-            return game_row(row)
-        async with self._write() as db:
-            row = await db.fetchrow(f"{sql}{RETURNING}", params)
-            if row is not None and row["race_id"] is not None:
-                await race_moved(db, row["race_id"], self._clock())
-            if row is not None and row["cup_id"] is not None:
+        committed. A game in no race (nearly all) is one statement, a
+        transaction of its own; a race game's race is told in the same
+        transaction. A cup's card shows only games that ended: a cup game
+        that ends tells its cup right after."""
+        row = await self._write_one(f"{sql} AND race_id IS NULL{RETURNING}", params)
+        if row is None:
+            async with self._write() as db:
+                row = await db.fetchrow(f"{sql}{RETURNING}", params)
+                if row is not None and row["race_id"] is not None:
+                    await race_moved(db, row["race_id"], self._clock())
+        if row is not None and row["cup_id"] is not None and row["status"] != "playing":
+            async with self._write() as db:
                 await cup_moved(db, row["cup_id"])
         if row is None:
             current = await self.get_game(game_id)

@@ -7,6 +7,7 @@ event is made and ended. Asserted from what the server received."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import re
@@ -121,6 +122,12 @@ async def test_a_cup_from_its_opening_to_its_champion(
     for message in server.messages.values():
         said = text_of(message) + alt_of(message)
         assert not any(f"deal {deal}" in said for deal in deals), said
+    # Bob's own data names no cup deal while the cup is open.
+    await server.slash("mydata export", who=BOB)
+    sent = await asyncio.wait_for(server.posted.get(), 10)
+    [(_, content)] = sent.files
+    games = json.loads(content)["tables"]["games"]
+    assert [g["deal"] for g in games if g["cup_id"] == card.id] == [None, None]
     # /cup end: the final order, the deals, the champion's role, the event ended.
     ended = await server.slash("cup end")
     assert ended.ephemeral and "closed" in ended.content
@@ -189,9 +196,8 @@ async def test_every_bad_input_gets_a_short_answer_and_changes_nothing(
     assert refused.ephemeral and refused.content == "That cup no longer exists."
     # Closed: Play is refused; a second attempt at a deal never happens.
     await server.slash("cup end")
-    closed = await clean.press("Play", BOB) if "Play" in clean.labels else None
-    if closed is not None:
-        assert closed.content == "This cup is closed."
+    closed = await server.press(clean.message, f"cup:{clean.id}:play", who=BOB)
+    assert closed.content == "This cup is closed."
     [(attempts,)] = await execute(
         database_url, "SELECT count(*) FROM games WHERE cup_id = ? AND user_id = ?",
         clean.id, int(BOB["id"]),
@@ -223,3 +229,35 @@ async def test_a_struck_result_and_a_weekly_cup_that_opens_its_next_week(
     assert abs(next_starts - starts - 7 * 86400) < 5
     posted = server.posted.get_nowait()
     assert "Server Cup · Klondike" in posted.content and f"cup:{first}" not in str(posted.data)
+
+
+async def test_what_discord_refuses_is_said_to_managers_and_a_cup_due_while_down_closes(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    server.fail_next("event", 403)
+    posted = await server.slash(
+        "cup open", {"game": "klondike", "deals": 1, "hours": 2, "champion": CHAMPION_ROLE}
+    )
+    card = Card(server, posted)
+    await card.until("give me Create Events", timeout=15)
+    assert server.events == {}
+    await win_a_deal(server, database_url, BOB, card)
+    # A win faster than a person plays is flagged, for managers alone.
+    assert "⚑" in (await server.slash("cup results")).content
+    assert "⚑" not in (await server.slash("cup results", who=CAROL)).content
+    # Every process down past the close: it closes at the next start, at its time.
+    await bot.stop()
+    [(ends_at,)] = await execute(database_url, "SELECT ends_at FROM cups")
+    await execute(database_url, "UPDATE cups SET ends_at = ends_at - 7300")
+    server.fail_next("role", 403)
+    await bot.start()
+    await server.wait_ready()
+    await card.until("I could not give the champion role", timeout=20)
+    [(status, closed_at)] = await execute(database_url, "SELECT status, closed_at FROM cups")
+    assert status == "closed" and abs(closed_at - (ends_at - 7300)) < 1
+    assert "🥇 1." in card.text and server.roles == []
+    # A card Discord will not edit (deleted: 404) is let be, and said in the log.
+    server.fail_next("edit_message", 404)
+    await server.slash("cup strike", {"user": BOB, "reason": "a test"})
+    await settled(lambda: f"card of cup {card.id} not shown: 404" in bot.log.read_text(), 20)
+    assert "🥇 1." in card.text and "Server Cup" in (await server.slash("cup results")).content

@@ -80,6 +80,14 @@ async def test_games_kept_to_one_channel_are_refused_elsewhere_and_typed_moves_n
     assert refused.ephemeral and refused.content == (
         f"Races are run in <#{CHANNEL_2}> on this server."
     )
+    # And cups on their own.
+    await server.slash("server channels", {"kind": "cups", "add": CARDS})
+    refused = await server.slash("cup open", {"game": "casket"})
+    assert refused.ephemeral and refused.content == (
+        f"Cups are run in <#{CHANNEL_2}> on this server."
+    )
+    opened = await server.slash("cup open", {"game": "casket"}, channel=CARDS)
+    assert not opened.ephemeral and opened.custom_ids[0].startswith("cup:")
     # Every channel again.
     listed = await server.slash("server channels", {"every": True})
     assert "Games and typed moves: every channel" in listed.content

@@ -230,7 +230,7 @@ async def _racer_board(interaction: Interaction, board: Board, *, edit: bool) ->
         await interaction.response.send_message(file=board_file(board), view=view, ephemeral=True)
     if board.race_id is not None:
         bot_of(interaction).race_cards.changed(board.race_id)
-    if board.cup_id is not None:
+    if board.cup_id is not None and board.status != Status.PLAYING:  # a result to show
         bot_of(interaction).cup_cards.changed(board.cup_id)
 
 

@@ -38,6 +38,8 @@ MAX_CHOICES = 25  # Discord's limit on a select menu's options and on autocomple
 #: table is 357 KB, a Casket one 591 KB): the next picture of one of them
 #: draws again only the piles that changed.
 KEPT_TABLES = 64
+#: How long a board trusts the cup it read (its size, whether it is open).
+CUP_FRESH = 5.0
 
 
 #: A move menu's entry whose value starts so opens the moves of one pile.
@@ -99,6 +101,7 @@ class BoardMaker:
     def __init__(self, store: Store, clock: Callable[[], float], theme: Theme) -> None:
         self._store, self._clock, self._theme = store, clock, theme
         self._tables: OrderedDict[int, Table] = OrderedDict()
+        self._cups: dict[int, tuple[CupRow, float]] = {}
 
     async def board(
         self, row: GameRow, game: Game, news: str, locale: str, *, pile: str | None = None
@@ -176,13 +179,23 @@ class BoardMaker:
         )
 
     async def _cup(self, row: GameRow) -> CupRow | None:
-        """The cup a cup game is played in (``None`` for any other game)."""
+        """The cup a cup game is played in (``None`` for any other game), as
+        read at most CUP_FRESH seconds ago: its boards need its size and
+        whether it is open, which a close changes a few seconds late at most."""
         if row.cup_id is None:
             return None
+        now = self._clock()
+        known = self._cups.get(row.cup_id)
+        if known is not None and now - known[1] < CUP_FRESH:
+            return known[0]
         try:
-            return await self._store.get_cup(row.cup_id)
+            cup = await self._store.get_cup(row.cup_id)
         except NotFound:
             return None
+        if len(self._cups) > KEPT_TABLES:
+            self._cups.clear()
+        self._cups[row.cup_id] = cup, now
+        return cup
 
     async def _verdict(self, row: GameRow, known: KnownVerdict | None, locale: str) -> str:
         """The verdict's line: naming the move that lost the game unless its

@@ -16,8 +16,9 @@ import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from storage import Store
+from storage import NotFound, Store
 from texts import tr
 
 from . import jobs
@@ -107,6 +108,22 @@ class MyData:
         message = f"forget:{user_id}:{expires}".encode()
         return hmac.new(self._key, message, hashlib.sha256).hexdigest()[:16]
 
+    async def _hide_open_cups(self, tables: dict[str, list[dict[str, Any]]]) -> None:
+        """A cup's deals are named once it is closed: until then its games
+        are exported without their deal's number (``null``)."""
+        open_cups: dict[int, bool] = {}
+        for game in tables.get("games", []):
+            cup_id = game.get("cup_id")
+            if cup_id is None:
+                continue
+            if cup_id not in open_cups:
+                try:
+                    open_cups[cup_id] = (await self._store.get_cup(cup_id)).status != "closed"
+                except NotFound:
+                    open_cups[cup_id] = False
+            if open_cups[cup_id]:
+                game["deal"] = None
+
     async def export(self, asker: Asker) -> Export | Notice:
         """Everything kept about the asker, as a file for their eyes only."""
         locale, now = asker.locale, self._clock()
@@ -114,6 +131,7 @@ class MyData:
         if wait:
             return Notice(tr(locale, "mydata.export_wait", when=f"<t:{int(now + wait) + 1}:R>"))
         tables = await self._store.player_data(asker.user_id)
+        await self._hide_open_cups(tables)
         data = {
             "format": FORMAT,
             "version": VERSION,
