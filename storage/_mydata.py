@@ -25,6 +25,7 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "guild_blocks": ("user_id",),
     "cups": ("host_id",),
     "cup_struck": ("user_id",),
+    "achievements": ("user_id",),
 }
 #: Columns kept as JSON text: exported as the data they hold.
 _JSON_COLUMNS = {"options", "moves", "redo", "start", "extra", "hint", "verdict", "final"}
@@ -50,7 +51,7 @@ class PlayerData(Connected):
             )
             if last is not None and last["forgotten_at"] > now - every:
                 return False
-            for table in ("players", "cooldowns", "lines_seen", "guild_blocks"):
+            for table in ("players", "cooldowns", "lines_seen", "guild_blocks", "achievements"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             # The cards of their races show the change (those a sweep still keeps).
             await db.execute(

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Self
 
+from ._achievements import AchievementQueries
+from ._achievements import record as record_achievements
 from ._base import (
     FINISHED,
     MAX_GAP,
@@ -62,7 +65,14 @@ _STILL_CURRENT = (
 
 
 class Store(
-    PlayerQueries, GuildQueries, ResultQueries, RaceQueries, CupQueries, FairQueries, PlayerData
+    PlayerQueries,
+    GuildQueries,
+    ResultQueries,
+    RaceQueries,
+    CupQueries,
+    FairQueries,
+    PlayerData,
+    AchievementQueries,
 ):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many
     bot processes on one database). Games, players, cooldowns and shard
@@ -227,6 +237,7 @@ class Store(
                 None if stuck is None else int(stuck), vegas, game_id, expected_revision,
             ),
             game_id,
+            won=status == Status.WON,
         )  # fmt: skip
 
     async def set_status(self, game_id: int, status: Status) -> GameRow:
@@ -315,18 +326,26 @@ class Store(
 
     # -- inside --------------------------------------------------------------------
 
-    async def _update(self, sql: str, params: Sequence[object], game_id: int) -> GameRow:
+    async def _update(
+        self, sql: str, params: Sequence[object], game_id: int, *, won: bool = False
+    ) -> GameRow:
         """Runs the ``UPDATE games … WHERE …`` *sql* and returns the game as
         committed. A game in no race (nearly all) is one statement, a
         transaction of its own; a race game's race is told in the same
         transaction. A cup's card shows only games that ended: a cup game
-        that ends tells its cup right after."""
-        row = await self._write_one(f"{sql} AND race_id IS NULL{RETURNING}", params)
+        that ends tells its cup right after. A win (*won*) records, in its
+        own transaction, the achievements it earns (the row's ``earned``)."""
+        earned: tuple[str, ...] = ()
+        row = None
+        if not won:
+            row = await self._write_one(f"{sql} AND race_id IS NULL{RETURNING}", params)
         if row is None:
             async with self._write() as db:
                 row = await db.fetchrow(f"{sql}{RETURNING}", params)
                 if row is not None and row["race_id"] is not None:
                     await race_moved(db, row["race_id"], self._clock())
+                if row is not None and won:  # in the win's own transaction: once
+                    earned = await record_achievements(db, row["user_id"], row["id"], self._clock())
         if row is not None and row["cup_id"] is not None and row["status"] != "playing":
             async with self._write() as db:
                 await cup_moved(db, row["cup_id"])
@@ -336,4 +355,5 @@ class Store(
                 f"Game {game_id} changed meanwhile "
                 f"(now revision {current.revision}, {current.status})."
             )
-        return game_row(row)
+        saved = game_row(row)
+        return replace(saved, earned=earned) if earned else saved

@@ -555,4 +555,26 @@ MIGRATIONS: list[Migration] = [
             WHERE status = 'playing' AND race_id IS NULL AND cup_id IS NULL;
         """,
     ),
+    # 20: achievements: each player's, recorded once, with the win that
+    # earned it (none: earned by games from before achievements).
+    Migration(
+        sqlite="""
+        CREATE TABLE achievements (
+            user_id     INTEGER NOT NULL,
+            code        TEXT    NOT NULL,
+            earned_at   REAL    NOT NULL,
+            game_id     INTEGER,
+            PRIMARY KEY (user_id, code)
+        );
+        """,
+        postgres="""
+        CREATE TABLE achievements (
+            user_id     BIGINT NOT NULL,
+            code        TEXT   NOT NULL,
+            earned_at   DOUBLE PRECISION NOT NULL,
+            game_id     BIGINT,
+            PRIMARY KEY (user_id, code)
+        );
+        """,
+    ),
 ]

@@ -21,6 +21,7 @@ from storage import CupRow, RaceRow, Store, StoreError, open_store
 from texts import DEFAULT, locale_of
 
 from ..config import Config
+from ..usecases.achievements import Achievements
 from ..usecases.cups import Cups
 from ..usecases.leases import ShardLease, ShardTaken
 from ..usecases.mydata import MyData
@@ -69,6 +70,7 @@ class SolitaireBot(discord.AutoShardedClient):
     racing: Racing
     race_cards: Cards[RaceRow]
     cups: Cups
+    achievements: Achievements
     cupping: Cupping
     cup_cards: Cards[CupRow]
 
@@ -138,6 +140,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.servers = Servers(self.store, self.service.live, races_changed=self.race_cards.changed)
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
         self.cups = Cups(self.store, self.service)
+        self.achievements = Achievements(self.store)
         self.cupping = Cupping(self)
         self.cup_cards = self.cupping.cards
         self._cup_sweeping = asyncio.create_task(self._sweep_cups())

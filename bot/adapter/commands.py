@@ -354,6 +354,14 @@ def bot_sees(interaction: Interaction, channel_id: int) -> bool:
     return allowed.view_channel and allowed.send_messages
 
 
+@app_commands.command(description=text("cmd.achievements"))
+@app_commands.describe(page=text("opt.page"))
+async def achievements(interaction: Interaction, page: int = 1) -> None:
+    """Every achievement, earned or not, and how far you are."""
+    reply = await interaction.client.achievements.listing(asker_of(interaction), page)
+    await respond(interaction, reply)
+
+
 mydata = app_commands.Group(name="mydata", description=text("cmd.mydata"))
 
 
@@ -458,6 +466,7 @@ COMMANDS: list[
     race,
     race_user,
     cup,
+    achievements,
     mydata,
     help_,
 ]

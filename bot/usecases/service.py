@@ -47,6 +47,7 @@ from storage import (
 from texts import Msg, tr
 
 from . import jobs
+from .achievements import new_line
 from .boards import MAX_CHOICES, BoardMaker
 from .changes import COMMANDS, hint_notice, in_words, move_news
 from .cooldown import Cooldown
@@ -534,7 +535,8 @@ class GameService:
                 self.live.note_current(row)  # the game changed last is the current one
                 if before is not None:
                     news = in_words(news, before, game, locale)
-                return await self.boards.board(row, game, news.render(locale), locale)
+                said = "\n".join(filter(None, (news.render(locale), new_line(row.earned, locale))))
+                return await self.boards.board(row, game, said, locale)
         if known is not None:
             return await self._change(asker, game_id, change, revision, undo=undo, from_store=True)
         return Notice(tr(locale, "game.busy"))

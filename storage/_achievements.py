@@ -1,0 +1,105 @@
+"""Achievements in the store: each player's, recorded once, in the
+transaction of the win that earns them (see :mod:`solitaire.achievements`)."""
+
+from __future__ import annotations
+
+from solitaire.achievements import ACHIEVEMENTS, Facts, earned, longest_run
+
+from ._session import Connected, Session
+
+
+class AchievementQueries(Connected):
+    """The store's queries of achievements (a part of :class:`storage.Store`)."""
+
+    async def achievements(self, user_id: int) -> dict[str, float]:
+        """A player's achievements, by code: when each was earned."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT code, earned_at FROM achievements WHERE user_id = ?", (user_id,)
+            )
+        return {row["code"]: float(row["earned_at"]) for row in rows}
+
+    async def achievement_facts(self, user_id: int) -> Facts:
+        async with self._read() as db:
+            return await facts_of(db, user_id)
+
+    async def record_achievements(self, user_id: int) -> tuple[str, ...]:
+        """Records what the player's games have earned and is not recorded
+        yet (their games from before achievements, say); returns those."""
+        async with self._write() as db:
+            return await record(db, user_id, None, self._clock())
+
+
+async def facts_of(db: Session, user_id: int) -> Facts:
+    """What the player's stored games say, as achievements read it."""
+    wins: dict[str, int] = {}
+    fastest: dict[str, float] = {}
+    for row in await db.fetch(
+        "SELECT profile, count(*) AS n, min(active) AS best FROM games"
+        " WHERE user_id = ? AND status = 'won' GROUP BY profile",
+        (user_id,),
+    ):
+        wins[row["profile"]] = int(row["n"])
+        fastest[row["profile"]] = float(row["best"])
+    clean = await db.fetchrow(
+        "SELECT count(*) AS n FROM games WHERE user_id = ? AND status = 'won'"
+        " AND undos = 0 AND hints = 0",
+        (user_id,),
+    )
+    days = await db.fetch(
+        "SELECT DISTINCT daily FROM games WHERE user_id = ? AND status = 'won'"
+        " AND daily IS NOT NULL",
+        (user_id,),
+    )
+    # A race is won by its first won game.
+    first = (
+        "FROM games AS g WHERE g.user_id = ? AND g.status = 'won' AND g.race_id IS NOT NULL"
+        " AND NOT EXISTS (SELECT 1 FROM games AS o WHERE o.race_id = g.race_id"
+        " AND o.status = 'won' AND (o.finished_at < g.finished_at"
+        " OR (o.finished_at = g.finished_at AND o.id < g.id)))"
+    )
+    races = await db.fetchrow(f"SELECT count(*) AS n {first}", (user_id,))
+    crowd = await db.fetchrow(
+        f"SELECT count(*) AS n {first} AND (SELECT count(*) FROM racers"
+        " WHERE racers.race_id = g.race_id) >= 5",
+        (user_id,),
+    )
+    vegas = await db.fetchrow(
+        "SELECT count(*) AS n, sum(vegas) AS total FROM games WHERE user_id = ?"
+        " AND scoring = 'vegas' AND vegas IS NOT NULL",
+        (user_id,),
+    )
+    assert clean is not None and races is not None and crowd is not None and vegas is not None
+    return Facts(
+        wins=wins,
+        clean=int(clean["n"]),
+        fastest=fastest,
+        streak=longest_run([row["daily"] for row in days]),
+        races=int(races["n"]),
+        crowd=int(crowd["n"]),
+        vegas=int(vegas["total"]) if vegas["n"] else None,
+    )
+
+
+async def record(db: Session, user_id: int, game_id: int | None, now: float) -> tuple[str, ...]:
+    """In the caller's transaction: records the achievements the player's
+    games earn and were not recorded yet (each once: a second process finds
+    them recorded); returns those, in the order they are listed."""
+    have = {
+        row["code"]
+        for row in await db.fetch("SELECT code FROM achievements WHERE user_id = ?", (user_id,))
+    }
+    new = []
+
+    wanted = earned(await facts_of(db, user_id)) - have
+    for achievement in ACHIEVEMENTS:
+        if achievement.code not in wanted:
+            continue
+        row = await db.fetchrow(
+            "INSERT INTO achievements (user_id, code, earned_at, game_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (user_id, code) DO NOTHING RETURNING code",
+            (user_id, achievement.code, now, game_id),
+        )
+        if row is not None:
+            new.append(achievement.code)
+    return tuple(new)

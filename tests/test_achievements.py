@@ -1,0 +1,124 @@
+"""Achievements: each condition and its exact thresholds, from facts; the
+facts from stored games; each recorded once, with the win that earns it,
+the same whether games come one by one or counted at once, and once when
+two processes finish games of one player at the same moment (both stores)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+import pytest
+
+from solitaire import new_game
+from solitaire.achievements import ACHIEVEMENTS, BY_CODE, FAST, Facts, earned
+from storage import Status, Store, open_store
+
+GAMES = ("klondike", "calculation", "castles-end", "casket")
+
+
+def test_there_are_families_with_tiers_and_at_least_24_in_all() -> None:
+    assert len(ACHIEVEMENTS) >= 24 and len(BY_CODE) == len(ACHIEVEMENTS)
+    assert {a.tier for a in ACHIEVEMENTS} == {1, 2, 3}
+    assert earned(Facts()) == set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("tier", "wins"), [(1, 1), (2, 10), (3, 100)])
+def test_wins_of_a_game_earn_each_tier_at_its_count_exactly(
+    game: str, tier: int, wins: int
+) -> None:
+    code = f"wins.{game}.{tier}"
+    assert code not in earned(Facts(wins={game: wins - 1}))
+    assert code in earned(Facts(wins={game: wins}))
+    assert BY_CODE[code].progress(Facts(wins={game: wins - 1})) == wins - 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fast_win_earns_the_tiers_its_time_is_under(game: str) -> None:
+    bronze, silver, gold = FAST[game]
+    got = earned(Facts(wins={game: 1}, fastest={game: float(silver)}))
+    assert {f"fast.{game}.1", f"fast.{game}.2"} <= got and f"fast.{game}.3" not in got
+    assert f"fast.{game}.1" not in earned(Facts(fastest={game: bronze + 0.5}))
+    assert f"fast.{game}.3" in earned(Facts(fastest={game: float(gold)}))
+
+
+def test_the_other_families_at_their_thresholds() -> None:
+    assert "all.1" in earned(Facts(wins=dict.fromkeys(GAMES, 1)))
+    assert "all.1" not in earned(Facts(wins=dict.fromkeys(GAMES[:3], 5)))
+    assert {"clean.1", "clean.2"} <= earned(Facts(clean=10)) and "clean.3" not in earned(
+        Facts(clean=49)
+    )
+    assert "streak.2" in earned(Facts(streak=7)) and "streak.2" not in earned(Facts(streak=6))
+    assert "races.2" in earned(Facts(races=10)) and "races.2" not in earned(Facts(races=9))
+    assert "crowd.1" in earned(Facts(crowd=1)) and "crowd.1" not in earned(Facts(races=3))
+    assert "vegas.1" in earned(Facts(vegas=1)) and "vegas.1" not in earned(Facts(vegas=0))
+    assert "vegas.1" not in earned(Facts())
+
+
+async def win(
+    store: Store, user_id: int, profile: str = "klondike", deal: int = 1, **kw: object
+) -> tuple[str, ...]:
+    """A game stored and won; the achievements its win recorded."""
+    row = await store.create_game(user_id, new_game(profile, deal=deal).to_record())
+    if kw:
+        await store.save_moves(row.id, [], expected_revision=row.revision, **kw)  # type: ignore[arg-type]
+        row = await store.get_game(row.id)
+    won = await store.save_moves(row.id, [], expected_revision=row.revision, status=Status.WON)
+    return won.earned
+
+
+async def test_a_win_records_what_it_earns_once_and_says_so(store: Store) -> None:
+    assert set(await win(store, 1, deal=1)) == {
+        "wins.klondike.1",
+        "clean.1",
+        "fast.klondike.1",
+        "fast.klondike.2",
+        "fast.klondike.3",
+    }
+    assert await win(store, 1, deal=2) == ()
+    for deal in range(3, 11):
+        said = await win(store, 1, deal=deal)
+    assert said == ("wins.klondike.2", "clean.2")  # the tenth, clean
+    assert set(await store.achievements(1)) >= {"wins.klondike.1", "wins.klondike.2"}
+    assert await win(store, 1, deal=11, undos=1) == ()  # an undo: not clean
+    facts = await store.achievement_facts(1)
+    assert facts.wins == {"klondike": 11} and facts.clean == 10
+
+
+async def test_a_history_counted_at_once_earns_what_one_by_one_did(store: Store) -> None:
+    one_by_one: set[str] = set()
+    for n, profile in enumerate(["klondike", "casket", "calculation", "castles-end"] * 3):
+        one_by_one |= set(await win(store, 1, profile, deal=n + 1))
+    # The same games, stored without their wins saying anything (before achievements).
+    for n, profile in enumerate(["klondike", "casket", "calculation", "castles-end"] * 3):
+        row = await store.create_game(2, new_game(profile, deal=n + 1).to_record())
+        await store.set_status(row.id, Status.WON)
+    assert await store.achievements(2) == {}
+    at_once = set(await store.record_achievements(2))
+    assert at_once == one_by_one == set(await store.achievements(1))
+    assert await store.record_achievements(2) == ()  # said once
+
+
+async def test_two_processes_finishing_one_players_games_record_each_once(
+    store: Store, database_url: str
+) -> None:
+    async with await open_store(database_url) as other:
+        rows = [
+            await s.create_game(7, new_game(p, deal=5).to_record())
+            for s, p in ((store, "klondike"), (other, "casket"))
+        ]
+        said = await asyncio.gather(
+            store.save_moves(rows[0].id, [], expected_revision=rows[0].revision, status=Status.WON),
+            other.save_moves(rows[1].id, [], expected_revision=rows[1].revision, status=Status.WON),
+        )
+    told = [code for row in said for code in row.earned]
+    assert len(told) == len(set(told))  # told once, by one of them
+    assert "clean.1" in told
+    assert set(told) == set(await store.achievements(7))
+
+
+def test_progress_is_capped_at_the_threshold() -> None:
+    tenth = BY_CODE["wins.klondike.2"]
+    assert tenth.progress(Facts(wins={"klondike": 50})) == 10
+    assert replace(Facts(), clean=3).clean == 3

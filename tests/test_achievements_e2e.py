@@ -1,0 +1,70 @@
+"""Achievements end to end: the real bot process and the local Discord
+server, on both stores. A win's answer says once what it earned; the
+tenth win again; ``/achievements`` lists them all, paged, in the player's
+language. Asserted from what the server received."""
+
+from __future__ import annotations
+
+import json
+
+from solitaire import load_position
+from tests.botprocess import BotProcess
+from tests.databases import execute
+from tests.fake_discord import ALICE, FakeDiscord
+
+
+async def win_klondike(server: FakeDiscord, database_url: str, locale: str = "en-US") -> str:
+    """Deals a Klondike game, swaps it for one King left to go home, and wins it."""
+    await execute(database_url, "DELETE FROM cooldowns")  # six deals a minute: not the point
+    await server.slash("play", {"game": "klondike"}, locale=locale)
+    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
+    piles["f1"].pop()
+    piles["1"] = ["KS"]
+    start = json.dumps(load_position("klondike", piles).to_record()["start"])
+    await execute(
+        database_url,
+        "UPDATE games SET start = ?, moves = '[]', move_count = 0, revision = revision + 1"
+        " WHERE user_id = ? AND status = 'playing'",
+        start, int(ALICE["id"]),
+    )  # fmt: skip
+    won = await server.slash("move", {"notation": "1f"}, locale=locale)
+    assert won.content.startswith("`1 f1`"), won.content
+    return won.content
+
+
+async def test_a_win_says_once_what_it_earned_and_the_tenth_again(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    first = await win_klondike(server, database_url)
+    [line] = [line for line in first.splitlines() if "🏅" in line]
+    assert line.startswith("🏅 New: 1 Klondike win, 1 clean win")
+    second = await win_klondike(server, database_url)
+    assert "🏅" not in second
+    for _ in range(7):
+        assert "🏅" not in await win_klondike(server, database_url)
+    tenth = await win_klondike(server, database_url)
+    assert "🏅 New: 10 Klondike wins, 10 clean wins" in tenth
+    listed = await server.slash("achievements")
+    assert listed.ephemeral and listed.content.startswith("Achievements: ")
+    assert "🏅 **10 Klondike wins** (silver)" in listed.content
+    assert "▫️ **100 Klondike wins** (gold) — Win 100 games of Klondike · 10/100" in listed.content
+    assert len(listed.content) <= 2000 and "Page 1 of 3" in listed.content
+    last = await server.slash("achievements", {"page": 3})
+    assert "Page 3 of 3" in last.content and "In the black at Vegas" in last.content
+    german = await server.slash("achievements", locale="de")
+    assert german.content.startswith("Auszeichnungen: ")
+
+
+async def test_german_and_french_players_are_told_in_their_language(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    assert "🏅 Neu: 1 Klondike-Sieg" in await win_klondike(server, database_url, "de")
+    assert "🏅 Nouveau" not in await win_klondike(server, database_url, "fr")
+    await server.slash("play", {"game": "casket"}, locale="fr")
+    await execute(
+        database_url, "UPDATE games SET status = 'won' WHERE status = 'playing'"
+    )  # a win from before achievements are told: said by /achievements, once
+    said = await server.slash("achievements", locale="fr")
+    assert "🏅 Obtenu par vos parties d'avant : 1 victoire à Casket" in said.content
+    again = await server.slash("achievements", locale="fr")
+    assert "parties d'avant" not in again.content
