@@ -19,6 +19,16 @@ class AchievementQueries(Connected):
             )
         return {row["code"]: float(row["earned_at"]) for row in rows}
 
+    async def achievements_of_game(self, user_id: int, game_id: int) -> tuple[str, ...]:
+        """What the player's win *game_id* earned, in the order they are listed."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT code FROM achievements WHERE user_id = ? AND game_id = ?",
+                (user_id, game_id),
+            )
+        codes = {row["code"] for row in rows}
+        return tuple(a.code for a in ACHIEVEMENTS if a.code in codes)
+
     async def achievement_facts(self, user_id: int) -> Facts:
         async with self._read() as db:
             return await facts_of(db, user_id)

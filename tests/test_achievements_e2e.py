@@ -10,10 +10,14 @@ import json
 from solitaire import load_position
 from tests.botprocess import BotProcess
 from tests.databases import execute
-from tests.fake_discord import ALICE, FakeDiscord
+from tests.fake_discord import ALICE, FakeDiscord, Reply
 
 
 async def win_klondike(server: FakeDiscord, database_url: str, locale: str = "en-US") -> str:
+    return (await won_klondike(server, database_url, locale)).content
+
+
+async def won_klondike(server: FakeDiscord, database_url: str, locale: str = "en-US") -> Reply:
     """Deals a Klondike game, swaps it for one King left to go home, and wins it."""
     await execute(database_url, "DELETE FROM cooldowns")  # six deals a minute: not the point
     await server.slash("play", {"game": "klondike"}, locale=locale)
@@ -29,15 +33,18 @@ async def win_klondike(server: FakeDiscord, database_url: str, locale: str = "en
     )  # fmt: skip
     won = await server.slash("move", {"notation": "1f"}, locale=locale)
     assert won.content.startswith("`1 f1`"), won.content
-    return won.content
+    return won
 
 
 async def test_a_win_says_once_what_it_earned_and_the_tenth_again(
     server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
-    first = await win_klondike(server, database_url)
-    [line] = [line for line in first.splitlines() if "🏅" in line]
+    won = await won_klondike(server, database_url)
+    [line] = [line for line in won.content.splitlines() if "🏅" in line]
     assert line.startswith("🏅 New: 1 Klondike win, 1 clean win")
+    # The win card shows what the win earned.
+    shared = await server.press(server.message(won), won.component(":share:")["custom_id"])
+    assert not shared.ephemeral and "🏅 This win earned: 1 Klondike win" in shared.content
     second = await win_klondike(server, database_url)
     assert "🏅" not in second
     for _ in range(7):

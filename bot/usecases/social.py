@@ -17,6 +17,7 @@ from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
 
 from . import jobs, markdown
+from .achievements import new_line
 from .boards import BoardMaker, score_text, utc_day
 from .fairplay import cup_held, in_play, open_to_others, race_over
 from .replies import Animation, Asker, Notice, Picture, Shared
@@ -213,6 +214,9 @@ class Social:
         )  # fmt: skip
         if scored is not None:
             text = f"{text} ({score_text(Scoring.named(settings.score), scored, locale)})"
+        badges = await self._store.achievements_of_game(row.user_id, row.id)
+        if badges:  # what this win earned
+            text += "\n" + new_line(badges, locale, "ach.badges")
         return Shared(png, text, row.id, alt)
 
     async def refuse_replay(

@@ -559,6 +559,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "cmd.achievements": "Every achievement, earned or not, and how far you are",
     "opt.page": "which page",
     "ach.new": "🏅 New: {names}",
+    "ach.badges": "🏅 This win earned: {names}",
     "ach.before": "🏅 Earned by your games before: {names}",
     "ach.title": "Achievements: {earned} of {all}",
     "ach.row": "{mark} **{name}** ({tier}) — {condition}{progress}",
