@@ -34,6 +34,8 @@ STREAKS = (3, 7, 30)
 #: Races won, and a race won against this many others or more.
 RACES = (1, 10)
 CROWD = 4
+#: Server Cups won (a podium: one of the first three, with a win).
+CUPS = (1, 5)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,9 @@ class Facts:
     crowd: int = 0
     #: The running Vegas total, if they ever scored Vegas.
     vegas: int | None = None
+    #: Closed Server Cups finished in the first three, and won.
+    podiums: int = 0
+    cups: int = 0
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,8 @@ class Achievement:
             "streak": facts.streak,
             "races": facts.races,
             "crowd": facts.crowd,
+            "podium": facts.podiums,
+            "cup": facts.cups,
         }[self.family]
         return min(count, self.threshold)
 
@@ -106,6 +113,8 @@ def _all() -> tuple[Achievement, ...]:
     found += [Achievement(f"races.{t}", "races", t, n) for t, n in enumerate(RACES, 1)]
     found.append(Achievement("crowd.1", "crowd", 1, 1))
     found.append(Achievement("vegas.1", "vegas", 1, 1))
+    found.append(Achievement("podium.1", "podium", 1, 1))
+    found += [Achievement(f"cup.{t}", "cup", t, n) for t, n in enumerate(CUPS, 1)]
     return tuple(found)
 
 

@@ -22,6 +22,7 @@ from ._base import (
     UNWON,
     BoardMessage,
     Conflict,
+    CupEntry,
     DailyTaken,
     GameRow,
     LeaderRow,
@@ -39,7 +40,7 @@ from ._base import (
     StoreUnavailable,
     UnfinishedGame,
 )
-from ._cups import MOST_CUPS, CupDeal, CupEntry, CupRefused, CupRow
+from ._cups import MOST_CUPS, CupDeal, CupRefused, CupRow
 from ._sql import Store
 from .sqlite import SQLiteStore, sqlite_path
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from solitaire.achievements import ACHIEVEMENTS, Facts, earned, longest_run
 
+from ._ranking import standings
 from ._session import Connected, Session
 
 
@@ -80,6 +81,15 @@ async def facts_of(db: Session, user_id: int) -> Facts:
         (user_id,),
     )
     assert clean is not None and races is not None and crowd is not None and vegas is not None
+    podiums = cups = 0
+    for cup in await db.fetch(
+        "SELECT DISTINCT cup_id FROM games WHERE user_id = ? AND status = 'won' AND cup_id IN"
+        " (SELECT id FROM cups WHERE status = 'closed')",
+        (user_id,),
+    ):
+        ranked = [entry.user_id for entry in (await standings(db, cup["cup_id"]))[:3]]
+        podiums += user_id in ranked
+        cups += ranked[:1] == [user_id]
     return Facts(
         wins=wins,
         clean=int(clean["n"]),
@@ -88,6 +98,8 @@ async def facts_of(db: Session, user_id: int) -> Facts:
         races=int(races["n"]),
         crowd=int(crowd["n"]),
         vegas=int(vegas["total"]) if vegas["n"] else None,
+        podiums=podiums,
+        cups=cups,
     )
 
 

@@ -95,6 +95,24 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class CupEntry:
+    """A player's results in a cup, from their games of it."""
+
+    user_id: int
+    played: int
+    won: int
+    #: Wins without an undo or a hint.
+    clean: int
+    #: Active time over the won deals, in seconds.
+    seconds: float
+    #: Moves over the won deals.
+    moves: int
+    #: When their last win was made.
+    finished_at: float
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
 class ServerRules:
     """A server's say: where the bot plays, and who may not use it there."""
 

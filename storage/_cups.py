@@ -16,7 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._base import GameRow, NotFound, StoreError
+from ._achievements import record as record_achievements
+from ._base import CupEntry, GameRow, NotFound, StoreError
+from ._ranking import standings
 from ._rows import RETURNING, game_row
 from ._session import Connected, Row, Session
 
@@ -70,24 +72,6 @@ class CupRow:
     #: What the card tells managers once (a permission the bot lacks …).
     notes: dict[str, Any] = field(default_factory=dict)
     created_at: float = 0.0
-
-
-@dataclass(frozen=True)
-class CupEntry:
-    """A player's results in a cup, from their games of it."""
-
-    user_id: int
-    played: int
-    won: int
-    #: Wins without an undo or a hint.
-    clean: int
-    #: Active time over the won deals, in seconds.
-    seconds: float
-    #: Moves over the won deals.
-    moves: int
-    #: When their last win was made.
-    finished_at: float
-    hidden: bool = False
 
 
 class CupQueries(Connected):
@@ -261,41 +245,14 @@ class CupQueries(Connected):
         return game_row(row)
 
     async def cup_standings(self, cup_id: int) -> tuple[list[CupEntry], int]:
-        """Each player's results in the cup (the struck left out), and how
-        many were struck."""
+        """Each player's results in the cup (the struck left out), ranked
+        (see :func:`ranked`), and how many were struck."""
         async with self._read() as db:
-            rows = await db.fetch(
-                "SELECT games.user_id, count(*) AS played,"
-                " sum(CASE WHEN status = 'won' THEN 1 ELSE 0 END) AS won,"
-                " sum(CASE WHEN status = 'won' AND undos = 0 AND hints = 0 THEN 1 ELSE 0 END)"
-                " AS clean,"
-                " sum(CASE WHEN status = 'won' THEN active ELSE 0 END) AS seconds,"
-                " sum(CASE WHEN status = 'won' THEN move_count ELSE 0 END) AS moves,"
-                " max(CASE WHEN status = 'won' THEN finished_at ELSE 0 END) AS finished_at,"
-                " (SELECT visibility FROM players WHERE players.user_id = games.user_id)"
-                " AS visibility"
-                " FROM games WHERE cup_id = ? AND status <> 'playing' AND NOT EXISTS"
-                " (SELECT 1 FROM cup_struck WHERE cup_struck.cup_id = games.cup_id"
-                " AND cup_struck.user_id = games.user_id) GROUP BY games.user_id",
-                (cup_id,),
-            )
+            entries = await standings(db, cup_id)
             struck = await db.fetchrow(
                 "SELECT count(*) AS n FROM cup_struck WHERE cup_id = ?", (cup_id,)
             )
         assert struck is not None
-        entries = [
-            CupEntry(
-                row["user_id"],
-                int(row["played"]),
-                int(row["won"] or 0),
-                int(row["clean"] or 0),
-                float(row["seconds"] or 0),
-                int(row["moves"] or 0),
-                float(row["finished_at"] or 0),
-                row["visibility"] == "hidden",
-            )
-            for row in rows
-        ]
         return entries, int(struck["n"])
 
     async def cup_players(self, cup_id: int) -> int:
@@ -365,6 +322,10 @@ class CupQueries(Connected):
                     " revision = revision + 1 WHERE cup_id = ? AND status = 'playing'",
                     (now, now, row["id"]),
                 )
+                # Its podium's and winner's achievements, in the close's transaction.
+                for entry in (await standings(db, row["id"]))[:3]:
+                    if entry.won:
+                        await record_achievements(db, entry.user_id, None, now)
         return [cup_row(row) for row in rows]
 
     async def claim_cup_card(self, cup_id: int, now: float, every: float) -> CupRow | float | None:

@@ -54,6 +54,8 @@ def test_the_other_families_at_their_thresholds() -> None:
     assert "crowd.1" in earned(Facts(crowd=1)) and "crowd.1" not in earned(Facts(races=3))
     assert "vegas.1" in earned(Facts(vegas=1)) and "vegas.1" not in earned(Facts(vegas=0))
     assert "vegas.1" not in earned(Facts())
+    assert "podium.1" in earned(Facts(podiums=1)) and "podium.1" not in earned(Facts())
+    assert "cup.2" in earned(Facts(cups=5)) and "cup.2" not in earned(Facts(cups=4))
 
 
 async def win(

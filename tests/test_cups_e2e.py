@@ -139,6 +139,13 @@ async def test_a_cup_from_its_opening_to_its_champion(
     )
     await settled(lambda: event["status"] == 3, 10)
     await card.until(rf"Champion: <@{BOB['id']}>", timeout=15)
+    # The close records the podium's achievements.
+    cups = "SELECT code FROM achievements WHERE user_id = ? AND code IN ('cup.1', 'podium.1')"
+    got = await execute(database_url, cups, int(BOB["id"]))
+    assert {code for (code,) in got} == {"cup.1", "podium.1"}
+    podium = "SELECT code FROM achievements WHERE user_id = ? AND code = 'podium.1'"
+    assert await execute(database_url, podium, int(CAROL["id"])) == [("podium.1",)]
+    assert await execute(database_url, podium, int(DAVE["id"])) == []
     # After the close: Play is refused, anyone replays a cup game, and plays a deal.
     assert (await card.press("Standings", DAVE)).ephemeral
     replay = await card.press("Replay", DAVE)

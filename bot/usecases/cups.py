@@ -385,10 +385,10 @@ def choose(
     return chosen
 
 
-def rank(entries: Sequence[CupEntry]) -> list[Placed]:
-    """Most deals won; then most clean wins; then the least active time
-    over the wins; then who finished first."""
-    ordered = sorted(entries, key=lambda e: (-e.won, -e.clean, e.seconds, e.finished_at, e.user_id))
+def rank(ordered: Sequence[CupEntry]) -> list[Placed]:
+    """The standings as the store ranks them (most deals won; then most
+    clean wins; then the least active time over the wins; then who
+    finished first), each with its place and whether it is flagged."""
     return [
         Placed(place, entry, bool(entry.won) and entry.seconds < FAST * max(entry.moves, 1))
         for place, entry in enumerate(ordered, 1)

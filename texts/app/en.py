@@ -585,6 +585,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "ach.if.streak": "Win the daily deal {n} days in a row",
     "ach.if.races": ("Win {n} race", "Win {n} races"),
     "ach.if.crowd": "Win a race against 4 or more others",
+    "ach.podium": "A Server Cup podium",
+    "ach.cup": ("{n} Server Cup won", "{n} Server Cups won"),
+    "ach.if.podium": "Finish a Server Cup in the first three, with a win",
+    "ach.if.cup": ("Win {n} Server Cup", "Win {n} Server Cups"),
     "ach.if.vegas": "Bring your Vegas running total above zero",
     "fair.cup": "That is a cup game: it is shown once the cup closes, {until}.",
 }
