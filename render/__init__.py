@@ -6,6 +6,7 @@ Knows no Discord and no SQL: a game goes in, bytes or text come out.
 from __future__ import annotations
 
 from .celebration import render_celebration
+from .profile import render_profile
 from .share import Replay, render_replay, render_stats_card
 from .table import Table, draw_table, render_table
 from .text import describe, text_table
@@ -28,6 +29,7 @@ __all__ = [
     "describe",
     "draw_table",
     "render_celebration",
+    "render_profile",
     "render_replay",
     "render_stats_card",
     "render_table",

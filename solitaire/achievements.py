@@ -140,3 +140,38 @@ def longest_run(days: list[str]) -> int:
         run = run + 1 if i and (date - dates[i - 1]).days == 1 else 1
         best = max(best, run)
     return best
+
+
+#: Experience a win gives, per game (Klondike: draw 1; draw 3 gives more).
+POINTS: Mapping[str, int] = {"klondike": 10, "calculation": 12, "castles-end": 20, "casket": 15}
+DRAW_THREE = 15
+#: A clean win (no undo, no hint) gives half as much again.
+CLEAN_BONUS = 1.5
+#: The experience a level needs, from level 1: ``25 × (level - 1) ^ 1.6``,
+#: so that a level comes slower as they rise: level 10 near 840 points (a
+#: month of three wins a day), level 50 near 12,700 (a year or so).
+SCALE, POWER = 25, 1.6
+
+
+def experience(profile: str, options: Mapping[str, object], clean: bool) -> int:
+    """The experience a win of *profile* under *options* gives."""
+    points = DRAW_THREE if profile == "klondike" and options.get("draw") == 3 else POINTS[profile]
+    return round(points * (CLEAN_BONUS if clean else 1))
+
+
+def needed(level: int) -> int:
+    """The experience that reaches *level* (level 1: none)."""
+    return round(SCALE * (level - 1) ** POWER)
+
+
+def level_of(points: int) -> tuple[int, int, int]:
+    """The level *points* reach, the points into it and the points the next
+    level needs beyond them.
+
+    >>> level_of(0), level_of(25), level_of(850)[0]
+    ((1, 0, 25), (2, 0, 51), 10)
+    """
+    level = 1
+    while needed(level + 1) <= points:
+        level += 1
+    return level, points - needed(level), needed(level + 1) - needed(level)

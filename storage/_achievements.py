@@ -3,6 +3,8 @@ transaction of the win that earns them (see :mod:`solitaire.achievements`)."""
 
 from __future__ import annotations
 
+import json
+
 from solitaire.achievements import ACHIEVEMENTS, Facts, earned, longest_run
 
 from ._ranking import standings
@@ -29,6 +31,24 @@ class AchievementQueries(Connected):
             )
         codes = {row["code"] for row in rows}
         return tuple(a.code for a in ACHIEVEMENTS if a.code in codes)
+
+    async def wins_of(self, user_id: int) -> list[tuple[str, dict[str, object], bool, float]]:
+        """A player's wins: (game, rules, clean, seconds of play) of each."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT profile, options, undos, hints, active FROM games"
+                " WHERE user_id = ? AND status = 'won'",
+                (user_id,),
+            )
+        found = []
+        for row in rows:
+            try:
+                options = json.loads(row["options"] or "{}")
+            except ValueError:
+                options = {}
+            clean = not row["undos"] and not row["hints"]
+            found.append((row["profile"], options, clean, float(row["active"])))
+        return found
 
     async def achievement_facts(self, user_id: int) -> Facts:
         async with self._read() as db:

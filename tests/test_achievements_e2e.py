@@ -10,7 +10,8 @@ import json
 from solitaire import load_position
 from tests.botprocess import BotProcess
 from tests.databases import execute
-from tests.fake_discord import ALICE, FakeDiscord, Reply
+from tests.fake_discord import ALICE, BOB, FakeDiscord, Reply
+from tests.fake_discord.payloads import alt_of, media_of
 
 
 async def win_klondike(server: FakeDiscord, database_url: str, locale: str = "en-US") -> str:
@@ -75,3 +76,22 @@ async def test_german_and_french_players_are_told_in_their_language(
     assert "🏅 Obtenu par vos parties d'avant : 1 victoire à Casket" in said.content
     again = await server.slash("achievements", locale="fr")
     assert "parties d'avant" not in again.content
+
+
+async def test_a_profile_card_says_it_all_in_words_and_share_posts_it(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    await win_klondike(server, database_url)
+    card = await server.slash("profile")
+    assert card.ephemeral and media_of(card.data) == ["profile.png"]
+    alt = alt_of(card.data)
+    assert "Klondike: level 1, 1 played, 100 % won, best clean win 0:00." in alt
+    assert "Badges: 1 Klondike win, 1 clean win" in alt
+    assert "Next: 10 Klondike wins 1/10" in alt
+    shared = await server.press(server.message(card), f"profile:{ALICE['id']}:share")
+    assert not shared.ephemeral and media_of(shared.data) == ["profile.png"]
+    # Another member's profile: theirs to show.
+    assert media_of((await server.slash("profile", {"member": ALICE}, who=BOB)).data)
+    await server.slash("settings", {"visibility": "hidden"})
+    refused = await server.slash("profile", {"member": ALICE}, who=BOB)
+    assert refused.ephemeral and not media_of(refused.data)

@@ -45,7 +45,14 @@ from ..usecases.replies import (
     Shared,
     Unfinished,
 )
-from .components import DealButton, ForgetButton, GameButton, MoveSelect, NewDealButton
+from .components import (
+    DealButton,
+    ForgetButton,
+    GameButton,
+    MoveSelect,
+    NewDealButton,
+    ProfileButton,
+)
 from .interactions import Interaction, bot_is_member, bot_of, language
 
 if TYPE_CHECKING:
@@ -504,6 +511,21 @@ async def post_picture(interaction: Interaction, picture: Picture) -> None:
     file = discord.File(io.BytesIO(picture.png), "stats.png", description=picture.alt[:ALT_TEXT])
     view = picture_view(picture.text, "stats.png", picture.alt)
     await interaction.response.send_message(file=file, view=view)
+
+
+async def post_profile(
+    interaction: Interaction, card: Picture | Notice, user_id: int, *, public: bool = False
+) -> None:
+    """Answers with a profile card: privately with a **Share** button, or
+    (Share pressed) in the channel, for all."""
+    if isinstance(card, Notice):
+        await interaction.response.send_message(card.text, ephemeral=True)
+        return
+    alt = card.alt[:ALT_TEXT]
+    file = discord.File(io.BytesIO(card.png), "profile.png", description=alt)
+    rows = [] if public else [[ProfileButton(user_id, locale=language(interaction))]]
+    view = picture_view(card.text, "profile.png", alt, rows=rows)
+    await interaction.response.send_message(file=file, view=view, ephemeral=not public)
 
 
 async def send_export(interaction: Interaction, exported: Export | Notice) -> None:

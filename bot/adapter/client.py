@@ -140,7 +140,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.servers = Servers(self.store, self.service.live, races_changed=self.race_cards.changed)
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
         self.cups = Cups(self.store, self.service)
-        self.achievements = Achievements(self.store)
+        self.achievements = Achievements(self.store, self.workers)
         self.cupping = Cupping(self)
         self.cup_cards = self.cupping.cards
         self._cup_sweeping = asyncio.create_task(self._sweep_cups())

@@ -14,7 +14,14 @@ from texts import tr
 
 from ..usecases.replies import Notice, Picture
 from ..usecases.servers import Channel, Member
-from .answers import post_animation, post_picture, respond, send_confirmation, send_export
+from .answers import (
+    post_animation,
+    post_picture,
+    post_profile,
+    respond,
+    send_confirmation,
+    send_export,
+)
 from .interactions import Interaction, asker_of, bot_is_member
 from .translator import text
 
@@ -362,6 +369,19 @@ async def achievements(interaction: Interaction, page: int = 1) -> None:
     await respond(interaction, reply)
 
 
+@app_commands.command(name="profile", description=text("cmd.profile"))
+@app_commands.describe(member=text("opt.member"))
+async def profile_(interaction: Interaction, member: discord.User | None = None) -> None:
+    """A player's profile card, for your eyes, with Share."""
+    who = member or interaction.user
+    if who.id == interaction.user.id:
+        await interaction.client.social.remember(who.id, who.display_name)
+    card = await interaction.client.achievements.profile(
+        asker_of(interaction), who.id, who.display_name
+    )
+    await post_profile(interaction, card, who.id)
+
+
 mydata = app_commands.Group(name="mydata", description=text("cmd.mydata"))
 
 
@@ -467,6 +487,7 @@ COMMANDS: list[
     race_user,
     cup,
     achievements,
+    profile_,
     mydata,
     help_,
 ]

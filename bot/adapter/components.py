@@ -340,6 +340,23 @@ class CupReplaySelect(_Routed, discord.ui.Select[Any]):
         await bot_of(interaction).presses.deal_button(interaction, "replay", game_id)
 
 
+class ProfileButton(_Routed, discord.ui.Button[Any]):
+    """**Share** under a profile card: posts it in the channel."""
+
+    PATTERN = re.compile(r"profile:(?P<user>\d{1,20}):share")
+
+    def __init__(self, user_id: int, *, locale: str = DEFAULT) -> None:
+        super().__init__(
+            label=tr(locale, "button.share"),
+            style=discord.ButtonStyle.success,
+            custom_id=f"profile:{user_id}:share",
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        await bot_of(interaction).presses.share_profile(interaction, game_id_in(match["user"]))
+
+
 Pressed = Callable[[discord.Interaction[Any], re.Match[str]], Coroutine[Any, Any, None]]
 #: Each control's pattern of ids, and what a press on it does.
 ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
@@ -355,6 +372,7 @@ ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
         CupButton,
         CupDealButton,
         CupReplaySelect,
+        ProfileButton,
     )
 )
 

@@ -15,7 +15,7 @@ from texts import tr
 
 from ..usecases.boards import FROM
 from ..usecases.replies import Notice, Unfinished
-from .answers import post_animation, post_win_card, respond
+from .answers import post_animation, post_profile, post_win_card, respond
 from .interactions import Interaction, asker_of, language
 
 if TYPE_CHECKING:
@@ -80,6 +80,14 @@ class Presses:
                 winnable=choice.winnable,
             )
         await respond(interaction, reply, new_game=True)
+
+    async def share_profile(self, interaction: Interaction, user_id: int) -> None:
+        """Share under a profile card: the card, drawn afresh, in the channel."""
+        asker = asker_of(interaction)
+        names = await self._bot.store.names([user_id])
+        name = names.get(user_id) or interaction.user.display_name
+        card = await self._bot.achievements.profile(asker, user_id, name)
+        await post_profile(interaction, card, user_id, public=True)
 
     async def deal_button(self, interaction: Interaction, action: str, game_id: int) -> None:
         """Play this deal, Replay or Celebrate on a win card; Review on a lost game."""

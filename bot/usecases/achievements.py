@@ -5,12 +5,24 @@ player's progress (see :mod:`solitaire.achievements` for what earns each).
 
 from __future__ import annotations
 
+import itertools
+
 from render.text import clock
-from solitaire.achievements import ACHIEVEMENTS, BY_CODE, Achievement, Facts
+from solitaire import VARIANTS
+from solitaire.achievements import (
+    ACHIEVEMENTS,
+    BY_CODE,
+    Achievement,
+    Facts,
+    experience,
+    level_of,
+)
 from storage import Store
 from texts import Msg, tr
 
-from .replies import Asker, Notice
+from . import jobs, markdown
+from .replies import Asker, Notice, Picture
+from .workers import Busy, Kind, Workers, busy_notice
 
 #: Rows of ``/achievements`` a page: within a message's 2,000 characters.
 PER_PAGE = 14
@@ -40,8 +52,8 @@ def new_line(codes: tuple[str, ...], locale: str, key: str = "ach.new") -> str:
 class Achievements:
     """``/achievements`` of one store."""
 
-    def __init__(self, store: Store) -> None:
-        self._store = store
+    def __init__(self, store: Store, workers: Workers, theme: str = "classic") -> None:
+        self._store, self._workers, self._theme = store, workers, theme
 
     async def listing(self, asker: Asker, page: int = 1) -> Notice:
         """Every achievement, earned or not, with its condition and the
@@ -64,6 +76,79 @@ class Achievements:
         if pages > 1:
             lines.append(tr(locale, "ach.page", page=page, pages=pages, next=page % pages + 1))
         return Notice("\n".join(lines)[:2000])
+
+    async def profile(self, asker: Asker, user_id: int, name: str) -> Picture | Notice:
+        """A player's profile card: a level, win rate and best clean time per
+        game, streaks, races and cups, and the badges as tiles. Another
+        player's only in a server, and only if they show on boards."""
+        locale = asker.locale
+        if user_id != asker.user_id:
+            if asker.guild_id is None:
+                return Notice(tr(locale, "stats.servers_only"))
+            if await self._store.hidden([user_id]):
+                return Notice(tr(locale, "stats.hidden", name=markdown.name(name)))
+        await self._store.record_achievements(user_id)  # what older games earned
+        have = await self._store.achievements(user_id)
+        facts = await self._store.achievement_facts(user_id)
+        wins = await self._store.wins_of(user_id)
+        rows, words, current, best = [], [], 0, 0
+        for profile, cls in VARIANTS.items():
+            stats = await self._store.stats(user_id, profile)
+            if not stats.played:
+                continue
+            current, best = max(current, stats.current_streak), max(best, stats.best_streak)
+            points = sum(experience(p, o, c) for p, o, c, _ in wins if p == profile)
+            level = level_of(points)[0]
+            cleanest = min((s for p, _, c, s in wins if p == profile and c), default=None)
+            fastest = "—" if cleanest is None else clock(cleanest)
+            rate = f"{100 * stats.won / stats.played:.0f} %"
+            game = cls.name.render(locale)
+            rows.append((game, str(level), str(stats.played), rate, fastest))
+            words.append(
+                tr(locale, "profile.alt.game", game=game, level=level, n=stats.played,
+                   rate=rate, time=fastest)
+            )  # fmt: skip
+        raced, won = await self._store.race_results(user_id)
+        lines = [
+            tr(locale, "profile.streak", current=current, best=best),
+            tr(locale, "profile.races", won=won, played=raced),
+            tr(locale, "profile.cups", podiums=facts.podiums, won=facts.cups),
+        ]
+        badges = _badges(facts, set(have), locale)
+        earned = [badge for badge, done, _ in badges if done]
+        upcoming = [f"{badge} {left}".strip() for badge, done, left in badges if not done]
+        header = tuple(tr(locale, f"profile.{column}") for column in _COLUMNS)
+        title = tr(locale, "profile.title", name=name)
+        said = tr(locale, "profile.alt.badges", names=", ".join(earned) or "—")
+        coming = tr(locale, "profile.alt.next", names=", ".join(upcoming) or "—")
+        alt = " ".join([title + ".", *words, *(line + "." for line in lines), said, coming])
+        try:
+            png = await self._workers.run(
+                Kind.CARD, jobs.profile_card, title, header, rows or [("—",) * 5], lines,
+                badges, self._theme, player=asker.user_id,
+            )  # fmt: skip
+        except Busy as busy:
+            return busy_notice(busy, locale)
+        return Picture(png, alt, title)
+
+
+_COLUMNS = ("game", "level", "games", "won", "clean")
+
+
+def _badges(facts: Facts, have: set[str], locale: str) -> list[tuple[str, bool, str]]:
+    """Each family's earned tiers, then its next tier with the progress."""
+    found = []
+    for _, tiers in itertools.groupby(ACHIEVEMENTS, key=lambda a: (a.family, a.game)):
+        for achievement in tiers:
+            if achievement.code in have:
+                found.append((name(achievement, locale), True, ""))
+                continue
+            progress = ""
+            if achievement.family not in ("fast", "vegas"):
+                progress = f"{achievement.progress(facts)}/{achievement.threshold}"
+            found.append((name(achievement, locale), False, progress))
+            break
+    return found
 
 
 def _row(achievement: Achievement, facts: Facts, done: bool, locale: str) -> str:

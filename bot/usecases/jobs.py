@@ -19,6 +19,7 @@ from render import (
     Standing,
     Win,
     render_celebration,
+    render_profile,
     render_replay,
     render_stats_card,
     render_win_card,
@@ -143,6 +144,17 @@ def stats_card(
     title: str, header: Sequence[str], rows: Sequence[Sequence[str]], theme: str
 ) -> bytes:
     return render_stats_card(title, header, rows, theme=THEMES[theme])
+
+
+def profile_card(
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    lines: Sequence[str],
+    badges: Sequence[tuple[str, bool, str]],
+    theme: str,
+) -> bytes:
+    return render_profile(title, header, rows, lines, badges, theme=THEMES[theme])
 
 
 @dataclass(frozen=True)
