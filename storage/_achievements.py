@@ -32,6 +32,21 @@ class AchievementQueries(Connected):
         codes = {row["code"] for row in rows}
         return tuple(a.code for a in ACHIEVEMENTS if a.code in codes)
 
+    async def finished_games(
+        self, user_id: int, guild_id: int | None = None
+    ) -> list[tuple[str, float, bool]]:
+        """A player's finished games, oldest first: (game, when, won); in one
+        server's only, if *guild_id* says which."""
+        where = "" if guild_id is None else " AND guild_id = ?"
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT profile, finished_at, status FROM games WHERE user_id = ?"
+                " AND finished_at IS NOT NULL AND status IN ('won', 'lost', 'resigned',"
+                f" 'abandoned'){where} ORDER BY finished_at, id",
+                (user_id,) if guild_id is None else (user_id, guild_id),
+            )
+        return [(row["profile"], float(row["finished_at"]), row["status"] == "won") for row in rows]
+
     async def wins_of(self, user_id: int) -> list[tuple[str, dict[str, object], bool, float]]:
         """A player's wins: (game, rules, clean, seconds of play) of each."""
         async with self._read() as db:

@@ -124,3 +124,15 @@ def test_progress_is_capped_at_the_threshold() -> None:
     tenth = BY_CODE["wins.klondike.2"]
     assert tenth.progress(Facts(wins={"klondike": 50})) == 10
     assert replace(Facts(), clean=3).clean == 3
+
+
+def test_the_stats_chart_counts_weeks_and_a_rolling_win_rate_of_the_last_20() -> None:
+    from bot.usecases.social import _chart
+
+    week, now = 7 * 86400, 100 * 7 * 86400.0
+    old = [("klondike", now - 20 * week, True)] * 20  # before the 12 weeks: in the rate only
+    recent = [("klondike", now - 1.5 * week, n % 2 == 0) for n in range(10)]
+    label, weekly, rates = _chart("Klondike", old + recent, now, "en")
+    assert label == "Klondike: 10 games in 12 weeks"
+    assert weekly[10] == (10, 5) and sum(g for g, _ in weekly) == 10
+    assert rates[0] == 1.0 and rates[-1] == 15 / 20  # 10 old wins and 5 new of the last 20

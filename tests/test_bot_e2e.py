@@ -274,6 +274,8 @@ async def test_stats_leaderboard_and_daily(server: FakeDiscord, bot: BotProcess)
     await server.slash("resign")
     stats = await server.slash("stats", {"game": "castles-end"})
     assert "0 of 2 won" in stats.content and picture(stats)
+    # The chart of the last 12 weeks, said in the alt text too.
+    assert "Castle's End: 2 games and 0 wins in the last 12 weeks." in alt_of(stats.data)
     board = await server.slash("leaderboard", {"game": "castles-end", "period": "all"})
     assert "1. alice — 0 of 1" in board.content  # the deal again was practice
     assert "Daily deals solved:\n1. alice — 0 of 1" in board.content

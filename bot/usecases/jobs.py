@@ -141,9 +141,14 @@ def celebration_gif(record: Mapping[str, Any], theme: str, locale: str = DEFAULT
 
 
 def stats_card(
-    title: str, header: Sequence[str], rows: Sequence[Sequence[str]], theme: str
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    theme: str,
+    charts: Sequence[tuple[str, Sequence[tuple[int, int]], Sequence[float]]] = (),
+    legend: str = "",
 ) -> bytes:
-    return render_stats_card(title, header, rows, theme=THEMES[theme])
+    return render_stats_card(title, header, rows, theme=THEMES[theme], charts=charts, legend=legend)
 
 
 def profile_card(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -89,14 +90,25 @@ class Social:
         if scored:
             lines.append(tr(locale, "stats.vegas", points=points, n=scored))
         title = tr(locale, "stats.title", name=name)
+        finished = await self._store.finished_games(user_id, guild_id)
+        names = {p: VARIANTS[p].name.render(locale) for p, s in played if s.played}
+        charts = [
+            _chart(name, [g for g in finished if g[0] == p], self._clock(), locale)
+            for p, name in names.items()
+        ]
         try:
             png = await self._workers.run(
-                Kind.CARD, jobs.stats_card, title, header, rows, self._theme.name,
-                player=asker.user_id,
+                Kind.CARD, jobs.stats_card, title, header, rows, self._theme.name, charts,
+                tr(locale, "stats.legend"), player=asker.user_id,
             )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)
-        alt = shorten(tr(locale, "stats.alt", name=name, lines=" ".join(lines)))
+        charted = [
+            tr(locale, "stats.chart_alt", game=game, games=sum(g for g, _ in weekly),
+               wins=sum(w for _, w in weekly))
+            for game, (_, weekly, _) in zip(names.values(), charts, strict=True)
+        ]  # fmt: skip
+        alt = shorten(tr(locale, "stats.alt", name=name, lines=" ".join(lines + charted)))
         return Picture(png, alt, f"**{markdown.name(name)}** — " + " · ".join(lines))
 
     async def leaderboard(self, asker: Asker, profile: str, period: str = "week") -> Notice:
@@ -308,6 +320,30 @@ def _result(row: GameRow, locale: str) -> str:
 
 
 _COLUMNS = ("game", "played", "won", "rate", "streak", "best", "fewest", "fastest")
+#: The chart's weeks, and the games its rolling win rate is taken over.
+WEEKS, ROLLING = 12, 20
+
+
+def _chart(
+    title: str, games: list[tuple[str, float, bool]], now: float, locale: str
+) -> tuple[str, list[tuple[int, int]], list[float]]:
+    """A game's chart: its label (with the number of games), each of the
+    last WEEKS weeks' games and wins (oldest first), and the win rate of
+    the last ROLLING games at each game of those weeks."""
+    start = now - WEEKS * 7 * 86400
+    weekly = [(0, 0)] * WEEKS
+    rates: list[float] = []
+    won_by = list(itertools.accumulate((won for _, _, won in games), initial=0))
+    for n, (_, when, won) in enumerate(games):
+        if when < start:
+            continue
+        week = min(int((when - start) // (7 * 86400)), WEEKS - 1)
+        played, wins = weekly[week]
+        weekly[week] = (played + 1, wins + won)
+        first = max(0, n + 1 - ROLLING)  # the last ROLLING games, this one's included
+        rates.append((won_by[n + 1] - won_by[first]) / (n + 1 - first))
+    label = tr(locale, "stats.chart", game=title, n=sum(g for g, _ in weekly))
+    return label, weekly, rates
 
 
 def _stats_row(title: str, stats: Stats) -> tuple[str, ...]:
