@@ -25,23 +25,31 @@ def render_profile(
     badges: Sequence[tuple[str, bool, str]],
     *,
     theme: Theme = CLASSIC,
+    large: bool = False,
 ) -> bytes:
     """Returns the card: *title*, a table (*header*, *rows*), *lines* of
-    text, then *badges* as tiles (name, earned, progress such as ``7/10``)."""
+    text, then *badges* as tiles (name, earned, progress such as ``7/10``);
+    in large print, everything a third bigger."""
     m = METRICS
+    k = 4 / 3 if large else 1.0
+
+    def s(size: float) -> int:
+        return round(size * k)
+
+    tile_w, tile_h = s(TILE_W), s(TILE_H)
     widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
     xs = [m.margin]
     for width in widths[:-1]:
-        xs.append(xs[-1] + 14 * width + 28)
+        xs.append(xs[-1] + s(14) * width + s(28))
     tiles_rows = -(-len(badges) // TILES_A_ROW)
-    width = max(xs[-1] + 14 * widths[-1] + 28 + m.margin, 2 * m.margin + TILES_A_ROW * TILE_W)
-    table_end = 62 + 34 * (len(rows) + 1)
-    tiles_top = table_end + 30 * len(lines) + 16
-    height = tiles_top + tiles_rows * (TILE_H + 8) + m.margin
+    width = max(xs[-1] + s(14) * widths[-1] + s(28) + m.margin, 2 * m.margin + TILES_A_ROW * tile_w)
+    table_end = s(62) + s(34) * (len(rows) + 1)
+    tiles_top = table_end + s(30) * len(lines) + 16
+    height = tiles_top + tiles_rows * (tile_h + 8) + m.margin
     card = Image.new("P", (width, height), index(theme, theme.felt_dark))
     card.putpalette(palette(theme)[1].getpalette() or [])
     draw = ImageDraw.Draw(card)
-    big = face(title, 30)
+    big = face(title, s(30))
     draw.text(
         (m.margin, 14),
         fitted(title, big, width - 2 * m.margin),
@@ -49,31 +57,37 @@ def render_profile(
         font=big,
     )
     for x, text in zip(xs, header, strict=True):
-        draw.text((x, 62), text, fill=index(theme, theme.caption), font=face(text, 20))
+        draw.text((x, s(62)), text, fill=index(theme, theme.caption), font=face(text, s(20)))
     for number, row in enumerate(rows, 1):
         for x, cell in zip(xs, map(str, row), strict=True):
             draw.text(
-                (x, 62 + 34 * number), cell, fill=index(theme, theme.label), font=face(cell, 22)
+                (x, s(62) + s(34) * number),
+                cell,
+                fill=index(theme, theme.label),
+                font=face(cell, s(22)),
             )
     for number, line in enumerate(lines):
-        font = face(line, 20)
+        font = face(line, s(20))
         shown = fitted(line, font, width - 2 * m.margin)
         draw.text(
-            (m.margin, table_end + 30 * number), shown, fill=index(theme, theme.label), font=font
+            (m.margin, table_end + s(30) * number),
+            shown,
+            fill=index(theme, theme.label),
+            font=font,
         )
     for n, (name, earned, progress) in enumerate(badges):
-        x = m.margin + (n % TILES_A_ROW) * TILE_W
-        y = tiles_top + (n // TILES_A_ROW) * (TILE_H + 8)
+        x = m.margin + (n % TILES_A_ROW) * tile_w
+        y = tiles_top + (n // TILES_A_ROW) * (tile_h + 8)
         fill = theme.banner if earned else theme.felt
         ink = theme.suits[0] if earned else theme.caption
         draw.rounded_rectangle(
-            (x, y, x + TILE_W - 8, y + TILE_H), radius=8, fill=index(theme, fill)
+            (x, y, x + tile_w - 8, y + tile_h), radius=8, fill=index(theme, fill)
         )
-        font = face(name, 17)
+        font = face(name, s(17))
         draw.text(
-            (x + 8, y + 6), fitted(name, font, TILE_W - 24), fill=index(theme, ink), font=font
+            (x + 8, y + 6), fitted(name, font, tile_w - 24), fill=index(theme, ink), font=font
         )
         if progress:
-            small = face(progress, 16)
-            draw.text((x + 8, y + 32), progress, fill=index(theme, ink), font=small)
+            small = face(progress, s(16))
+            draw.text((x + 8, y + s(32)), progress, fill=index(theme, ink), font=small)
     return to_png(card)

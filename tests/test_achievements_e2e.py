@@ -75,7 +75,7 @@ async def test_german_and_french_players_are_told_in_their_language(
     said = await server.slash("achievements", locale="fr")
     assert "🏅 Obtenu par vos parties d'avant : 1 victoire à Casket" in said.content
     again = await server.slash("achievements", locale="fr")
-    assert "parties d'avant" not in again.content
+    assert "parties d'avant" not in again.content and again.content.startswith("Succès : ")
 
 
 async def test_a_profile_card_says_it_all_in_words_and_share_posts_it(
@@ -88,6 +88,9 @@ async def test_a_profile_card_says_it_all_in_words_and_share_posts_it(
     assert "Klondike: level 1, 1 played, 100 % won, best clean win 0:00." in alt
     assert "Badges: 1 Klondike win, 1 clean win" in alt
     assert "Next: 10 Klondike wins 1/10" in alt
+    await server.slash("settings", {"cards": "large", "colours": "four-colour"})
+    large = await server.slash("profile")
+    assert large.files[0][1] != card.files[0][1]  # drawn as she has her pictures drawn
     shared = await server.press(server.message(card), f"profile:{ALICE['id']}:share")
     assert not shared.ephemeral and media_of(shared.data) == ["profile.png"]
     # Another member's profile: theirs to show.

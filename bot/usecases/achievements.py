@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 
+from render import THEMES
 from render.text import clock
 from solitaire import VARIANTS
 from solitaire.achievements import (
@@ -122,10 +123,13 @@ class Achievements:
         said = tr(locale, "profile.alt.badges", names=", ".join(earned) or "—")
         coming = tr(locale, "profile.alt.next", names=", ".join(upcoming) or "—")
         alt = " ".join([title + ".", *words, *(line + "." for line in lines), said, coming])
+        # Drawn as the one who asks has their pictures drawn.
+        settings = await self._store.settings(asker.user_id)
+        theme = settings.colours if settings.colours in THEMES else self._theme
         try:
             png = await self._workers.run(
                 Kind.CARD, jobs.profile_card, title, header, rows or [("—",) * 5], lines,
-                badges, self._theme, player=asker.user_id,
+                badges, theme, settings.cards == "large", player=asker.user_id,
             )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)

@@ -158,8 +158,9 @@ def profile_card(
     lines: Sequence[str],
     badges: Sequence[tuple[str, bool, str]],
     theme: str,
+    large: bool = False,
 ) -> bytes:
-    return render_profile(title, header, rows, lines, badges, theme=THEMES[theme])
+    return render_profile(title, header, rows, lines, badges, theme=THEMES[theme], large=large)
 
 
 @dataclass(frozen=True)
