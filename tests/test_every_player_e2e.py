@@ -88,7 +88,8 @@ async def test_a_french_player_reads_only_french_from_the_deal_to_the_win_card(
     sql = "UPDATE games SET start = ? WHERE status = 'playing'"
     await execute(database_url, sql, json.dumps(ALMOST_WON.to_record()["start"]))
     won = await server.slash("move", {"notation": "1f"}, locale="fr")
-    assert won.content.startswith("`1 f1` — K♠ vers fondation f1\nGagné en 1 coup (")
+    assert won.content.startswith("`1 f1` — K♠ vers fondation f1\n🏅 Nouveau : 1 victoire à ")
+    assert "\nGagné en 1 coup (" in won.content
     only_french(won)
     shared = await server.press(
         server.message(won), won.component(":share:")["custom_id"], locale="fr"
