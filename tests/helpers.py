@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -42,3 +43,21 @@ def not_today(profile: str, *deals: int) -> int:
     would be refused on the day it is the daily."""
     today = daily_deal(profile, utc_day(time.time()))
     return next(deal for deal in deals if deal != today)
+
+
+async def one_king_left(database_url: str, where: str, *params: object) -> None:
+    """Swaps the Klondike games *where* says (``user_id = ? AND …``) for a
+    table with one King left to go home: ``1f`` wins them."""
+    from tests.databases import execute  # the rule tests need no database
+
+    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
+    piles["f1"].pop()
+    piles["1"] = ["KS"]
+    start = json.dumps(load_position("klondike", piles).to_record()["start"])
+    await execute(
+        database_url,
+        "UPDATE games SET start = ?, moves = '[]', move_count = 0, revision = revision + 1"
+        f" WHERE {where}",
+        start,
+        *params,
+    )

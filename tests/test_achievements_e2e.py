@@ -5,13 +5,11 @@ language. Asserted from what the server received."""
 
 from __future__ import annotations
 
-import json
-
-from solitaire import load_position
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, FakeDiscord, Reply
 from tests.fake_discord.payloads import alt_of, media_of
+from tests.helpers import one_king_left
 
 
 async def win_klondike(server: FakeDiscord, database_url: str, locale: str = "en-US") -> str:
@@ -22,16 +20,8 @@ async def won_klondike(server: FakeDiscord, database_url: str, locale: str = "en
     """Deals a Klondike game, swaps it for one King left to go home, and wins it."""
     await execute(database_url, "DELETE FROM cooldowns")  # six deals a minute: not the point
     await server.slash("play", {"game": "klondike"}, locale=locale)
-    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
-    piles["f1"].pop()
-    piles["1"] = ["KS"]
-    start = json.dumps(load_position("klondike", piles).to_record()["start"])
-    await execute(
-        database_url,
-        "UPDATE games SET start = ?, moves = '[]', move_count = 0, revision = revision + 1"
-        " WHERE user_id = ? AND status = 'playing'",
-        start, int(ALICE["id"]),
-    )  # fmt: skip
+    where = "user_id = ? AND status = 'playing'"
+    await one_king_left(database_url, where, int(ALICE["id"]))
     won = await server.slash("move", {"notation": "1f"}, locale=locale)
     assert won.content.startswith("`1 f1`"), won.content
     return won

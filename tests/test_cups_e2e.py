@@ -13,7 +13,6 @@ import json
 import re
 from typing import Any
 
-from solitaire import load_position
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import BOB, FakeDiscord, Reply, user
@@ -26,6 +25,7 @@ from tests.fake_discord.payloads import (
     controls,
     text_of,
 )
+from tests.helpers import one_king_left
 from tests.test_boards_e2e import settled
 from tests.test_races_e2e import Race
 
@@ -44,18 +44,10 @@ class Card(Race):
         await super().until(pattern, timeout)
 
 
-async def one_king_left(database_url: str, who: dict[str, Any], cup_id: int) -> None:
+async def king_left(database_url: str, who: dict[str, Any], cup_id: int) -> None:
     """Swaps *who*'s cup game in play for a table with one King left to go home."""
-    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
-    piles["f1"].pop()
-    piles["1"] = ["KS"]
-    start = json.dumps(load_position("klondike", piles).to_record()["start"])
-    await execute(
-        database_url,
-        "UPDATE games SET start = ?, moves = '[]', move_count = 0, revision = revision + 1"
-        " WHERE cup_id = ? AND user_id = ? AND status = 'playing'",
-        start, cup_id, int(who["id"]),
-    )  # fmt: skip
+    where = "cup_id = ? AND user_id = ? AND status = 'playing'"
+    await one_king_left(database_url, where, cup_id, int(who["id"]))
 
 
 async def win_a_deal(
@@ -63,7 +55,7 @@ async def win_a_deal(
 ) -> Reply:
     board = await card.press("Play", who)
     assert board.ephemeral and "Cup · deal" in board.content
-    await one_king_left(database_url, who, card.id)
+    await king_left(database_url, who, card.id)
     won = await server.slash("move", {"notation": "1f"}, who=who)
     assert "You won" in won.content and won.ephemeral
     assert not [c for c in controls(won.data) if "share" in c.get("custom_id", "")]
@@ -93,7 +85,7 @@ async def test_a_cup_from_its_opening_to_its_champion(
     first = await card.press("Play", BOB)
     again = await card.press("Play", BOB)
     assert first.custom_ids == again.custom_ids and "Cup · deal 1 of 3" in first.content
-    await one_king_left(database_url, BOB, card.id)
+    await king_left(database_url, BOB, card.id)
     won = await server.slash("move", {"notation": "1f"}, who=BOB)
     assert "You won" in won.content
     # A restart mid-cup loses nothing.

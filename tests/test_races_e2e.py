@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import re
 from typing import Any
 
 import pytest
 
-from solitaire import load_position
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, FakeDiscord, Reply, user
 from tests.fake_discord.payloads import COMPONENTS_V2, EPHEMERAL, controls, media_of, text_of
+from tests.helpers import one_king_left
 from tests.test_boards_e2e import settled
 
 CAROL = user(5_000_000_000_000_500, "carol")
@@ -91,16 +90,7 @@ async def start_race(server: FakeDiscord, racers: list[dict[str, Any]]) -> Race:
 
 async def set_one_king_left(database_url: str, who: dict[str, Any], race_id: int) -> None:
     """Swaps *who*'s race game's deal for a table with one King left to go home."""
-    piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
-    piles["f1"].pop()
-    piles["1"] = ["KS"]
-    start = json.dumps(load_position("klondike", piles).to_record()["start"])
-    await execute(
-        database_url,
-        "UPDATE games SET start = ?, moves = '[]', move_count = 0, revision = revision + 1"
-        " WHERE race_id = ? AND user_id = ?",
-        start, race_id, int(who["id"]),
-    )  # fmt: skip
+    await one_king_left(database_url, "race_id = ? AND user_id = ?", race_id, int(who["id"]))
 
 
 @pytest.mark.parametrize("racers", [[ALICE, BOB], [ALICE, BOB, CAROL]], ids=["two", "three"])
