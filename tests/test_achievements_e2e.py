@@ -62,7 +62,7 @@ async def test_german_and_french_players_are_told_in_their_language(
     await execute(
         database_url, "UPDATE games SET status = 'won' WHERE status = 'playing'"
     )  # a win from before achievements are told: said by /achievements, once
-    said = await server.slash("achievements", locale="fr")
+    said = await server.slash("profile", locale="fr")
     assert "🏅 Obtenu par vos parties d'avant : 1 victoire à Casket" in said.content
     again = await server.slash("achievements", locale="fr")
     assert "parties d'avant" not in again.content and again.content.startswith("Succès : ")

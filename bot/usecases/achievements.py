@@ -88,7 +88,7 @@ class Achievements:
                 return Notice(tr(locale, "stats.servers_only"))
             if await self._store.hidden([user_id]):
                 return Notice(tr(locale, "stats.hidden", name=markdown.name(name)))
-        await self._store.record_achievements(user_id)  # what older games earned
+        before = await self._store.record_achievements(user_id)  # what older games earned
         have = await self._store.achievements(user_id)
         facts = await self._store.achievement_facts(user_id)
         wins = await self._store.wins_of(user_id)
@@ -133,7 +133,8 @@ class Achievements:
             )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)
-        return Picture(png, alt, title)
+        said = new_line(before, locale, "ach.before") if user_id == asker.user_id else ""
+        return Picture(png, alt, "\n".join(filter(None, (title, said))))
 
 
 _COLUMNS = ("game", "level", "games", "won", "clean")
