@@ -133,6 +133,8 @@ async def test_the_board_says_whether_the_game_can_still_be_won_for_those_who_as
     lost_id = int(server.message(lost)["id"])
     since = "can no longer be won since move 2 (`r2 6`)"
     await settled(lambda: since in text_of(server.messages[lost_id]), timeout=10)
+    # The lesson: a move from the position before that kept the game winnable.
+    assert "kept it winnable. Undo to try it." in text_of(server.messages[lost_id])
     later = await server.slash("move", {"notation": "1 f"})
     assert since in later.content  # lost stays lost while the game moves on: said at once
     undone = await server.slash("undo")

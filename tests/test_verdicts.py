@@ -62,3 +62,22 @@ def test_the_losing_move_is_found_among_many_by_halving() -> None:
         game.play(game.legal_moves()[0])
     found = jobs.verdict(game.to_record(), 0, 2.0)
     assert (found.outcome, found.since, found.move) == ("unwinnable", 2, "r2 6")
+
+
+def test_a_losing_move_gets_a_move_that_kept_the_game_winnable_and_a_good_one_none() -> None:
+    from solitaire.solver import solve
+
+    game = new_game("castles-end", deal=3)
+    game.play("7 10")  # still winnable
+    kept = game.copy()
+    game.play("r2 6")  # and this one loses it
+    found = jobs.verdict(game.to_record(), 0, 2.0)
+    assert found.better is not None and found.better != "r2 6"
+    kept.play(found.better)  # it does keep the game winnable
+    assert solve(kept, max_seconds=2.0).outcome is Outcome.WON
+    line = KnownVerdict(6, 2, 0, Outcome.UNWINNABLE, 2, "r2 6", found.better).line("en")
+    assert f"`{found.better}` kept it winnable" in line
+    assert KnownVerdict.from_row(KnownVerdict(6, 2, 0, Outcome.UNWINNABLE, 2, "r2 6", "x").to_row())
+    still = new_game("castles-end", deal=3)
+    still.play("7 10")
+    assert jobs.verdict(still.to_record(), 0, 2.0).better is None  # a good move: nothing to say

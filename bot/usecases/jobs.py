@@ -166,11 +166,13 @@ def profile_card(
 @dataclass(frozen=True)
 class Verdict:
     """Whether a position can still be won; once lost, the number of the
-    move after which it was (0: the deal itself) and that move, where known."""
+    move after which it was (0: the deal itself) and that move, where known,
+    and a move from the position before it that kept the game winnable."""
 
     outcome: Outcome
     since: int | None = None
     move: str | None = None
+    better: str | None = None
 
 
 def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) -> Verdict:
@@ -185,10 +187,14 @@ def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) 
         return Verdict(outcome, since=0)
     if winnable_at is None or winnable_at >= len(moves):
         return Verdict(outcome)
-    point = turning_point(searcher(record, seconds), winnable_at, (), len(moves), high_lost=True)
+    judge = searcher(record, seconds)
+    point = turning_point(judge, winnable_at, (), len(moves), high_lost=True)
     if not point.lost:
         return Verdict(outcome)
-    return Verdict(outcome, since=point.kept + 1, move=moves[point.kept])
+    # The first move of a winning line from the position before it kept it winnable.
+    line = point.line or judge(point.kept).moves
+    better = line[0].notation if line and line[0].notation != moves[point.kept] else None
+    return Verdict(outcome, since=point.kept + 1, move=moves[point.kept], better=better)
 
 
 @dataclass(frozen=True)

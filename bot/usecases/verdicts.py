@@ -46,6 +46,7 @@ class KnownVerdict:
     outcome: Outcome
     since: int | None = None
     move: str | None = None
+    better: str | None = None
 
     @classmethod
     def from_row(cls, kept: Any) -> KnownVerdict | None:
@@ -59,6 +60,7 @@ class KnownVerdict:
                 Outcome(kept["outcome"]),
                 None if since is None else int(since),
                 kept.get("move") or None,
+                kept.get("better") or None,
             )
         except (AttributeError, KeyError, TypeError, ValueError):
             return None
@@ -85,6 +87,10 @@ class KnownVerdict:
             return tr(locale, "verdict.winnable")
         if self.since == 0:
             return tr(locale, "verdict.cannot")
+        if self.since is not None and self.move and name_move and self.better:
+            return tr(
+                locale, "verdict.lost_better", n=self.since, move=self.move, better=self.better
+            )
         if self.since is not None and self.move and name_move:
             return tr(locale, "verdict.lost_since", n=self.since, move=self.move)
         return tr(locale, "verdict.lost")
@@ -169,7 +175,8 @@ class Verdicts:
         if found.outcome is Outcome.UNKNOWN:
             return None
         verdict = KnownVerdict(
-            row.revision, len(row.moves), row.undos, found.outcome, found.since, found.move
+            row.revision, len(row.moves), row.undos, found.outcome, found.since, found.move,
+            found.better,
         )
         if not await self._store.set_verdict(row.id, row.revision, verdict.to_row()):
             return None

@@ -350,6 +350,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "verdict.winnable": "🟢 This game can still be won.",
     "verdict.lost": "🔴 This game can no longer be won.",
     "verdict.lost_since": "🔴 This game can no longer be won since move {n} (`{move}`).",
+    "verdict.lost_better": "🔴 This game can no longer be won since move {n} (`{move}`): that move lost it, and `{better}` kept it winnable. Undo to try it.",
     "verdict.cannot": "🔴 This deal cannot be won.",
     "cmd.review": "Your last game without a win: could it be won, which move lost it, and how.",
     "button.review": "Review",
