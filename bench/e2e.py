@@ -56,6 +56,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -262,14 +263,19 @@ async def racer(
     rng = random.Random(seed)
     while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(0, 2 * think))
-        try:
-            reply = await _press(server, board, who, rng)
-        except (LateReply, TimeoutError) as error:
-            tally.errors.append(repr(error))
-            continue
-        tally.moves.append((time.monotonic(), reply.elapsed))
-        if _components(reply):
-            board = reply
+        board = await _counted(_press(server, board, who, rng), board, tally)
+
+
+async def _counted(action: Awaitable[Reply], board: Reply, tally: Tally) -> Reply:
+    """Does *action* (a move), counted in *tally*; returns the board to press
+    next: its answer, if a board, else *board*."""
+    try:
+        reply = await action
+    except (LateReply, TimeoutError) as error:
+        tally.errors.append(repr(error))
+        return board
+    tally.moves.append((time.monotonic(), reply.elapsed))
+    return reply if _components(reply) else board
 
 
 async def race_crowd(
@@ -349,20 +355,17 @@ async def cup_player(
     for the card to show)."""
     rng = random.Random(seed)
     board = await server.press(card, f"cup:{cup_id}:play", who=who)
+
+    async def resign_and_play_on() -> Reply:
+        await server.slash("resign", who=who)
+        return await server.press(card, f"cup:{cup_id}:play", who=who)
+
     while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(0, 2 * think))
-        try:
-            if rng.random() < 0.05:
-                await server.slash("resign", who=who)
-                reply = await server.press(card, f"cup:{cup_id}:play", who=who)
-            else:
-                reply = await _press(server, board, who, rng)
-        except (LateReply, TimeoutError) as error:
-            tally.errors.append(repr(error))
-            continue
-        tally.moves.append((time.monotonic(), reply.elapsed))
-        if _components(reply):
-            board = reply
+        if rng.random() < 0.05:
+            board = await _counted(resign_and_play_on(), board, tally)
+        else:
+            board = await _counted(_press(server, board, who, rng), board, tally)
 
 
 async def cup_crowd(
