@@ -34,7 +34,8 @@ async def follow(service: GameService, asker: Asker, profile: str, deal: int) ->
     """Plays one deal by its hints; returns the hints asked and whether it was won."""
     await service.start(asker, profile, deal=deal)
     for hints in range(1, MAX_HINTS + 1):
-        hint = await service.move(asker, "h")
+        await service.move(asker, "h")  # the first step: where to look
+        hint = await service.move(asker, "h")  # the second: the move
         if not isinstance(hint, Notice) or "`" not in hint.text:
             return hints, False
         played = await service.move(asker, hint.text.split("`")[1])

@@ -324,6 +324,12 @@ class Store(
                 (found, game_id),
             )
 
+    async def keep_hint(self, game_id: int, kept: Mapping[str, Any]) -> None:
+        """Keeps what the hints of the game's position found and showed
+        (``GameRow.hint``) without counting a hint."""
+        async with self._write() as db:
+            await db.execute("UPDATE games SET hint = ? WHERE id = ?", (json.dumps(kept), game_id))
+
     # -- inside --------------------------------------------------------------------
 
     async def _update(

@@ -22,7 +22,7 @@ def run_console(tmp_path: Path, *args: str, stdin: str) -> str:
 
 
 def test_the_console_plays_moves_from_stdin(tmp_path: Path) -> None:
-    out = run_console(tmp_path, "klondike", "--deal", "4711", stdin="4f\n7 1\nh\nu\nquit\n")
+    out = run_console(tmp_path, "klondike", "--deal", "4711", stdin="4f\n7 1\nh\nh\nu\nquit\n")
     assert "New game: Klondike, deal 4711." in out
     assert "`4 f1` — A♣ to foundation f1" in out
     assert "can't go on" in out

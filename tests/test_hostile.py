@@ -38,12 +38,13 @@ async def test_hint_counts_names_and_languages_survive_other_players_rollbacks(
             offered = await service.start(asker, "klondike", deal=rng.randint(1, 99))
             assert isinstance(offered, Unfinished)
             hint = await service.hint(asker)
-            if isinstance(hint, Notice) and hint.text.startswith("Hint"):
-                shown[asker.user_id] += 1
+            if isinstance(hint, Notice) and hint.text.startswith("Hint: look at"):
+                shown[asker.user_id] += 1  # a hint counts once a position, at its first step
             await asyncio.sleep(rng.uniform(0, 0.01))
 
     await asyncio.gather(*(busy(asker, random.Random(asker.user_id)) for asker in players))
-    assert sum(shown.values()) > len(players)  # hints were given (some got "busy")
+    # Hints were given (some got "busy"), each counted once: one position, six asks.
+    assert sum(shown.values()) > 0 and set(shown.values()) <= {0, 1}
     names = await store.names([asker.user_id for asker in players])
     for asker in players:
         row = await store.current_game(asker.user_id)

@@ -174,8 +174,12 @@ async def test_the_same_game_reads_in_the_players_language(service: GameService)
     assert isinstance(moved, Board) and moved.news.startswith("`4 f1` — A♣ auf Grundstapel f1")
     undone = await service.move(Asker(ALICE, "de"), "u")
     assert isinstance(undone, Board) and undone.news == "`4 f1` zurückgenommen."
+    where = await service.move(Asker(ALICE, "de"), "h")
+    assert isinstance(where, Notice) and where.text.startswith("Tipp: Schau dir Spalte 4 an.")
     hint = await service.move(Asker(ALICE, "de"), "h")
     assert isinstance(hint, Notice) and hint.text.startswith("Tipp: `4 f1`")
+    why = await service.move(Asker(ALICE, "de"), "h")
+    assert isinstance(why, Notice) and why.text.startswith("Warum `4 f1`: ")
     choice = await service.start(Asker(ALICE, "de"), "klondike")
     assert "angefangenes Klondike-Spiel" in choice.text
     resigned = await service.resign(Asker(BOB, "en"))

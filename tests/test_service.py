@@ -85,8 +85,15 @@ async def test_commands_undo_redo_auto_hint(service: GameService, store: Store) 
     assert undone.news == "Took back `4 f1`."
     redone = await board(await service.move(Asker(ALICE), "redo"))
     assert redone.news == "Played `4 f1` again."
+    where = await service.move(Asker(ALICE), "h")  # three steps: where, what, why
+    assert isinstance(where, Notice) and where.text == (
+        "Hint: look at column 4. Press Hint again for the move."
+    )
     hint = await service.move(Asker(ALICE), "h")
-    assert isinstance(hint, Notice) and hint.text.startswith("Hint: `")
+    assert isinstance(hint, Notice) and hint.text.startswith("Hint: `4 f1`")
+    why = await service.move(Asker(ALICE), "h")
+    assert isinstance(why, Notice) and why.text.startswith("Why `4 f1`: ")
+    assert "it puts a card home" in why.text
     row = await store.get_game(started.game_id)
     assert (row.hints, row.undos, row.revision) == (
         1,
@@ -187,8 +194,16 @@ async def test_a_hint_from_the_solver_says_it_leads_to_a_win(
     piles = {f"f{n}": [r + s for r in "A23456789TJQK"] for n, s in enumerate("SHDC", 1)}
     piles["1"] = [piles["f1"].pop(), piles["f2"].pop()]
     await store.create_game(ALICE, load_position("klondike", piles).to_record())
+    where = await service.move(Asker(ALICE), "h")
+    assert isinstance(where, Notice) and "look at column 1" in where.text
     reply = await service.move(Asker(ALICE), "h")
     assert isinstance(reply, Notice) and "leads to a win" in reply.text
+    why = await service.move(Asker(ALICE), "h")
+    assert isinstance(why, Notice) and "the solver's winning line starts with it" in why.text
+    again = await service.move(Asker(ALICE), "h")  # the third step again, counted once
+    assert isinstance(again, Notice) and again.text == why.text
+    current = await store.current_game(ALICE)
+    assert current is not None and current.hints == 1
 
 
 async def test_hints_and_new_deals_are_rate_limited_per_user(store: Store) -> None:
@@ -203,7 +218,8 @@ async def test_hints_and_new_deals_are_rate_limited_per_user(store: Store) -> No
     assert isinstance(
         await service.start(Asker(BOB), "casket", deal=7), Board
     )  # others are not held up
-    first = await service.move(Asker(ALICE), "h")
+    await service.move(Asker(ALICE), "h")  # where: the search
+    first = await service.move(Asker(ALICE), "h")  # what: no search again
     assert isinstance(first, Notice)
     # Off the line its search found (if it found one), a hint searches again: too soon.
     hinted = first.text.split("`")[1] if "`" in first.text else ""
@@ -379,7 +395,8 @@ async def test_following_the_hints_takes_one_search(store: Store) -> None:
         ALICE, load_position("klondike", twenty_moves_from_winning()).to_record()
     )
     for _ in range(20):
-        hint = await service.move(Asker(ALICE), "h")
+        await service.move(Asker(ALICE), "h")  # where
+        hint = await service.move(Asker(ALICE), "h")  # what
         assert isinstance(hint, Notice) and "leads to a win" in hint.text, hint
         played = await board(await service.move(Asker(ALICE), hint.text.split("`")[1]))
     assert played.won
@@ -394,6 +411,7 @@ async def test_a_hint_off_the_known_line_searches_again(store: Store) -> None:
     row = await store.create_game(
         ALICE, load_position("klondike", twenty_moves_from_winning()).to_record()
     )
+    await service.move(Asker(ALICE), "h")
     hint = await service.move(Asker(ALICE), "h")
     assert isinstance(hint, Notice)
     hinted = hint.text.split("`")[1]
@@ -401,6 +419,7 @@ async def test_a_hint_off_the_known_line_searches_again(store: Store) -> None:
     await service.move(Asker(ALICE), other)  # another card home: off the line
     assert "One hint at a time" in (await service.move(Asker(ALICE), "h")).text  # type: ignore[union-attr]
     now[0] += 3
+    await service.move(Asker(ALICE), "h")
     again = await service.move(Asker(ALICE), "h")
     assert isinstance(again, Notice) and "leads to a win" in again.text
     kept = (await store.get_game(row.id)).hint

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from render.text import Glance, said
 from solitaire import Game, IllegalMove
+from solitaire.piles import pile_kind
 from solitaire.solver import Outcome
 from texts import Msg, tr
 
@@ -25,9 +26,44 @@ def in_words(news: Msg, before: Glance, game: Game, locale: str) -> Msg:
 
 
 def hint_notice(game: Game, notation: str, outcome: Outcome, locale: str) -> Notice:
+    """The second step of a hint: the move."""
     move = game.parse_move(notation)
     key = "hint.winning" if outcome is Outcome.WON else "hint.move"
-    return Notice(tr(locale, key, move=move.notation, what=game.describe_move(move)))
+    named = tr(locale, key, move=move.notation, what=game.describe_move(move))
+    return Notice(f"{named} {tr(locale, 'hint.more')}")
+
+
+def hint_where(game: Game, notation: str, locale: str) -> Notice:
+    """The first step of a hint: the pile to look at."""
+    move = game.parse_move(notation)
+    return Notice(tr(locale, "hint.where", pile=game.pile_name(move.source)))
+
+
+def hint_why(game: Game, notation: str, winning: bool, locale: str) -> Notice:
+    """The third step of a hint: why, in what the rules prove of the move
+    (a card turned up, a pile emptied, a card home, the only move) and, if
+    a search found the game won along it, that it keeps the game winnable."""
+    move = game.parse_move(notation)
+    after = game.copy()
+    after.play(move)
+    reasons = []
+    source = move.source
+    if not move.is_draw and after.hidden(source) < game.hidden(source):
+        reasons.append(Msg("hint.why.turns", pile=game.pile_name(source)))
+    elif not move.is_draw and game.pile(source) and not after.pile(source):
+        reasons.append(Msg("hint.why.empties", pile=game.pile_name(source)))
+    if move.target and pile_kind(move.target) == "foundation":
+        reasons.append(Msg("hint.why.home"))
+    if len(game.legal_moves()) == 1:
+        reasons.append(Msg("hint.why.only"))
+    if winning:
+        reasons.append(Msg("hint.why.winning"))
+    elif move.is_draw:
+        reasons.append(Msg("hint.why.draw"))
+    if not reasons:
+        reasons.append(Msg("hint.why.best"))
+    why = "; ".join(reason.render(locale) for reason in reasons)
+    return Notice(tr(locale, "hint.why", move=move.notation, reasons=why))
 
 
 def move_news(game: Game, text: str) -> Msg:

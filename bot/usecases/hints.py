@@ -73,3 +73,43 @@ class KnownLine:
 
     def _starts(self, moves: Sequence[str]) -> bool:
         return len(moves) >= self.at and digest(moves[: self.at]) == self.fingerprint
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How far the hints of one position have gone (kept beside the line in
+    ``GameRow.hint``, so that every process goes on from there): 1 names
+    the pile to look at, 2 the move, 3 why."""
+
+    at: int
+    fingerprint: str
+    step: int
+    move: str
+    winning: bool
+
+    @classmethod
+    def from_row(cls, kept: Any) -> Shown | None:
+        try:
+            shown = kept["shown"]
+            return cls(
+                int(shown["at"]),
+                str(shown["fingerprint"]),
+                int(shown["step"]),
+                str(shown["move"]),
+                bool(shown["winning"]),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def of(self, moves: Sequence[str]) -> bool:
+        """Whether this is the position after *moves*."""
+        return self.at == len(moves) and self.fingerprint == digest(moves)
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "at": self.at,
+            "fingerprint": self.fingerprint,
+            "step": self.step,
+            "move": self.move,
+            "winning": self.winning,
+        }

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from render import CLASSIC, Theme
@@ -49,10 +50,10 @@ from texts import Msg, tr
 from . import jobs
 from .achievements import new_line
 from .boards import MAX_CHOICES, BoardMaker
-from .changes import COMMANDS, hint_notice, in_words, move_news
+from .changes import COMMANDS, hint_notice, hint_where, hint_why, in_words, move_news
 from .cooldown import Cooldown
 from .fairplay import in_play, open_to_others
-from .hints import KnownLine
+from .hints import KnownLine, Shown, digest
 from .live import LiveGames
 from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
 from .workers import Busy, Kind, Workers, busy_notice
@@ -238,6 +239,15 @@ class GameService:
         # The game in the cache may move on while this waits: work on a copy.
         position = game.copy()
         moves = [move.notation for move in position.moves]
+        # Hints come in three steps a position (where, what, why), counted once.
+        shown = Shown.from_row(row.hint)
+        if shown is not None and shown.of(moves) and _legal(position, shown.move):
+            step = min(shown.step + 1, 3)
+            going = {**(row.hint or {}), "shown": replace(shown, step=step).to_row()}
+            await self._store.keep_hint(row.id, going)
+            if step == 2:
+                return hint_notice(position, shown.move, _won(shown.winning), locale)
+            return hint_why(position, shown.move, shown.winning, locale)
         known = KnownLine.from_row(row.hint)
         if known is not None and known.is_lost(moves):
             await self._store.count_hint(row.id)
@@ -245,7 +255,7 @@ class GameService:
         following = known.next_move(moves) if known is not None else None
         if following is not None:
             await self._store.count_hint(row.id)
-            return hint_notice(position, following, Outcome.WON, locale)
+            return await self._first_step(row, row.hint, position, following, True, locale)
         wait = await self._take_turn(asker, *SEARCHES)
         if wait:
             return Notice(tr(locale, "wait.hints", seconds=f"{wait:g}"))
@@ -266,7 +276,24 @@ class GameService:
         move = searched.line[0] if searched.line else searched.fallback
         if move is None:
             return Notice(tr(locale, "hint.stuck" if position.is_stuck else "hint.none"))
-        return hint_notice(position, move, searched.outcome, locale)
+        winning = searched.outcome is Outcome.WON
+        return await self._first_step(row, kept or row.hint, position, move, winning, locale)
+
+    async def _first_step(
+        self,
+        row: GameRow,
+        hint: dict[str, Any] | None,
+        position: Game,
+        move: str,
+        winning: bool,
+        locale: str,
+    ) -> Notice:
+        """A position's first hint: the pile to look at; the move and why
+        are kept for the next presses."""
+        moves = [played.notation for played in position.moves]
+        shown = Shown(len(moves), digest(moves), 1, move, winning)
+        await self._store.keep_hint(row.id, {**(hint or {}), "shown": shown.to_row()})
+        return hint_where(position, move, locale)
 
     async def show(
         self,
@@ -540,6 +567,17 @@ class GameService:
         if known is not None:
             return await self._change(asker, game_id, change, revision, undo=undo, from_store=True)
         return Notice(tr(locale, "game.busy"))
+
+
+def _legal(game: Game, notation: str) -> bool:
+    try:
+        return game.parse_move(notation) in game.legal_moves()
+    except IllegalMove:
+        return False
+
+
+def _won(winning: bool) -> Outcome:
+    return Outcome.WON if winning else Outcome.UNKNOWN
 
 
 def not_yours(owner_id: int, locale: str) -> str:

@@ -175,7 +175,12 @@ class Verdicts:
         if found.outcome is Outcome.UNKNOWN:
             return None
         verdict = KnownVerdict(
-            row.revision, len(row.moves), row.undos, found.outcome, found.since, found.move,
+            row.revision,
+            len(row.moves),
+            row.undos,
+            found.outcome,
+            found.since,
+            found.move,
             found.better,
         )
         if not await self._store.set_verdict(row.id, row.revision, verdict.to_row()):
