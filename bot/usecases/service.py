@@ -254,7 +254,6 @@ class GameService:
             return Notice(tr(locale, "hint.lost"))
         following = known.next_move(moves) if known is not None else None
         if following is not None:
-            await self._store.count_hint(row.id)
             return await self._first_step(row, row.hint, position, following, True, locale)
         wait = await self._take_turn(asker, *SEARCHES)
         if wait:
@@ -270,11 +269,11 @@ class GameService:
             kept = KnownLine.found(moves, searched.line).to_row()
         elif searched.outcome is Outcome.UNWINNABLE:
             kept = KnownLine.found(moves, lost=True).to_row()
-        await self._store.count_hint(row.id, kept)
-        if searched.outcome is Outcome.UNWINNABLE:
-            return Notice(tr(locale, "hint.lost"))
         move = searched.line[0] if searched.line else searched.fallback
-        if move is None:
+        if searched.outcome is Outcome.UNWINNABLE or move is None:
+            await self._store.count_hint(row.id, kept)
+            if searched.outcome is Outcome.UNWINNABLE:
+                return Notice(tr(locale, "hint.lost"))
             return Notice(tr(locale, "hint.stuck" if position.is_stuck else "hint.none"))
         winning = searched.outcome is Outcome.WON
         return await self._first_step(row, kept or row.hint, position, move, winning, locale)
@@ -288,11 +287,11 @@ class GameService:
         winning: bool,
         locale: str,
     ) -> Notice:
-        """A position's first hint: the pile to look at; the move and why
-        are kept for the next presses."""
+        """A position's first hint, counted: the pile to look at; the move
+        and why are kept, with what the search found, for the next presses."""
         moves = [played.notation for played in position.moves]
         shown = Shown(len(moves), digest(moves), 1, move, winning)
-        await self._store.keep_hint(row.id, {**(hint or {}), "shown": shown.to_row()})
+        await self._store.count_hint(row.id, {**(hint or {}), "shown": shown.to_row()})
         return hint_where(position, move, locale)
 
     async def show(
