@@ -136,7 +136,8 @@ class Cups:
                 guild_id=asker.guild_id, channel_id=asker.channel_id, host_id=asker.user_id,
                 locale=locale, game=game, clean=clean, weekly=weekly, hours=hours,
                 role_id=None if champion is None else champion.id, secret=secret,
-                starts_at=now + starts * 3600, deals=choose(game, deals, secret, utc_day(now)),
+                starts_at=now + starts * 3600,
+                deals=choose(game, deals, secret, _days(now, now + (starts + hours) * 3600)),
             )  # fmt: skip
         except CupRefused:
             return Notice(tr(locale, "cup.full", most=MOST_CUPS))
@@ -151,7 +152,7 @@ class Cups:
             guild_id=cup.guild_id, channel_id=cup.channel_id, host_id=cup.host_id,
             locale=cup.locale, game=cup.game, clean=cup.clean, weekly=True, hours=cup.hours,
             role_id=cup.role_id, secret=secret, starts_at=starts,
-            deals=choose(cup.game, cup.deals, secret, utc_day(now)),
+            deals=choose(cup.game, cup.deals, secret, _days(now, starts + cup.hours * 3600)),
         )  # fmt: skip
 
     async def placed(self, cup_id: int, message_id: int) -> None:
@@ -366,12 +367,12 @@ class Cups:
 
 
 def choose(
-    game: str, count: int, secret: str, today: str
+    game: str, count: int, secret: str, days: Sequence[str]
 ) -> list[tuple[str, dict[str, object], int]]:
     """A cup's deals: drawn without bias from the pools of deals the solver
-    has won (each game's own rules), by the cup's *secret*, never today's
-    daily deal nor twice the same; a mix takes the four games in turn, in an
-    order of its own."""
+    has won (each game's own rules), by the cup's *secret*, never the daily
+    deal of one of its *days* (a daily is played in the open) nor twice the
+    same; a mix takes the four games in turn, in an order of its own."""
     rng = random.Random(secret)
     profiles = list(VARIANTS)
     rng.shuffle(profiles)
@@ -379,10 +380,17 @@ def choose(
     for n in range(count):
         profile = game if game != "mixed" else profiles[n % len(profiles)]
         cls = VARIANTS[profile]
-        taken = {deal for p, _, deal in chosen if p == profile} | {daily_deal(profile, today)}
+        taken = {deal for p, _, deal in chosen if p == profile}
+        taken |= {daily_deal(profile, day) for day in days}
         pool = [deal for deal in winnable_deals(cls, {}) if deal not in taken]
         chosen.append((profile, {}, rng.choice(pool)))
     return chosen
+
+
+def _days(start: float, end: float) -> list[str]:
+    """The UTC days from *start* to *end*, both included."""
+    days = [utc_day(moment) for moment in range(int(start), int(end), 86400)]
+    return [*dict.fromkeys([*days, utc_day(end)])]
 
 
 def rank(ordered: Sequence[CupEntry]) -> list[Placed]:
