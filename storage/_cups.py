@@ -18,6 +18,7 @@ from typing import Any
 
 from ._achievements import record as record_achievements
 from ._base import CupEntry, GameRow, NotFound, StoreError
+from ._cards import claim, not_shown
 from ._ranking import standings
 from ._rows import RETURNING, game_row
 from ._session import Connected, Row, Session
@@ -329,27 +330,14 @@ class CupQueries(Connected):
         return [cup_row(row) for row in rows]
 
     async def claim_cup_card(self, cup_id: int, now: float, every: float) -> CupRow | float | None:
-        """Claims the cup card's next edit (see ``claim_card`` of races)."""
+        """Claims the cup card's next edit (see :func:`._cards.claim`)."""
         async with self._write() as db:
-            row = await db.fetchrow(
-                "UPDATE cups SET shown = changes, shown_at = ? WHERE id = ? AND shown < changes"
-                " AND shown_at <= ? AND message_id IS NOT NULL RETURNING *",
-                (now, cup_id, now - every),
-            )
-            if row is not None:
-                return cup_row(row)
-            behind = await db.fetchrow(
-                "SELECT shown_at FROM cups WHERE id = ? AND shown < changes"
-                " AND message_id IS NOT NULL",
-                (cup_id,),
-            )
-        return None if behind is None else float(behind["shown_at"]) + every
+            claimed = await claim(db, "cups", cup_id, now, every)
+        return claimed if claimed is None or isinstance(claimed, float) else cup_row(claimed)
 
     async def cup_card_not_shown(self, cup_id: int) -> None:
         async with self._write() as db:
-            await db.execute(
-                "UPDATE cups SET shown = changes - 1 WHERE id = ? AND shown = changes", (cup_id,)
-            )
+            await not_shown(db, "cups", cup_id)
 
     async def due_cup_cards(self, now: float, every: float) -> list[int]:
         """The cups whose card is behind and may be edited now."""

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._base import MAX_GAP, NotFound, Racer, RaceRefused, RaceRow, RaceStatus, Status
+from ._cards import claim, not_shown
 from ._fair import knows_deal, rules_code
 from ._session import Connected, Row, Session
 
@@ -237,27 +238,18 @@ class RaceQueries(Connected):
         card is behind and was last edited *every* seconds ago or more; else
         when to ask again; ``None`` if the card shows every change."""
         async with self._write() as db:
-            row = await db.fetchrow(
-                "UPDATE races SET shown = changes, shown_at = ? WHERE id = ? AND shown < changes"
-                " AND shown_at <= ? AND message_id IS NOT NULL RETURNING *",
-                (now, race_id, now - every),
+            claimed = await claim(db, "races", race_id, now, every)
+            return (
+                claimed
+                if claimed is None or isinstance(claimed, float)
+                else await _race(db, claimed)
             )
-            if row is not None:
-                return await _race(db, row)
-            behind = await db.fetchrow(
-                "SELECT shown_at FROM races WHERE id = ? AND shown < changes"
-                " AND message_id IS NOT NULL",
-                (race_id,),
-            )
-        return None if behind is None else float(behind["shown_at"]) + every
 
     async def card_not_shown(self, race_id: int) -> None:
         """An edit of the card that was claimed did not land: the card is
         behind again, for the next claim (or sweep) to show."""
         async with self._write() as db:
-            await db.execute(
-                "UPDATE races SET shown = changes - 1 WHERE id = ? AND shown = changes", (race_id,)
-            )
+            await not_shown(db, "races", race_id)
 
     async def due_cards(self, now: float, every: float) -> list[int]:
         """The races whose card is behind and may be edited now (a process
