@@ -243,15 +243,23 @@ async def crowd(
     ms = [latency * 1000 for ended, latency in tally.moves if window <= ended <= until]
     every = [*ms, *(v * 1000 for v in tally.hints + tally.other)]
     return {
+        **latencies(ms, seconds),
         "picture ms": float(said[0]) if said else float("nan"),
         "cpu ms/move": 1000 * cpu_used / max(len(ms), 1),
-        "moves/s": len(ms) / seconds,
         "hints": len(tally.hints),
+        "over 3 s": sum(value > 3000 for value in every) + len(tally.errors),
+    }
+
+
+def latencies(ms: list[float], seconds: float) -> dict[str, float]:
+    """The moves a second and the percentiles of their latencies, *ms*."""
+    return {
+        "moves": len(ms),
+        "moves/s": len(ms) / seconds,
         "p50": percentile(ms, 50),
         "p90": percentile(ms, 90),
         "p99": percentile(ms, 99),
         "max": max(ms, default=float("nan")),
-        "over 3 s": sum(value > 3000 for value in every) + len(tally.errors),
     }
 
 
@@ -334,12 +342,8 @@ async def race_crowd(
     ]
     gaps = [later - earlier for times in edits for earlier, later in itertools.pairwise(times)]
     return {
+        **latencies(ms, seconds),
         "cpu ms/move": 1000 * cpu_used / max(len(ms), 1),
-        "moves/s": len(ms) / seconds,
-        "p50": percentile(ms, 50),
-        "p90": percentile(ms, 90),
-        "p99": percentile(ms, 99),
-        "max": max(ms, default=float("nan")),
         "over 3 s": sum(value > 3000 for value in ms) + len(tally.errors),
         "edits/s": sum(len(times) for times in edits) / seconds,
         "closest edits": min(gaps, default=float("nan")),
@@ -412,17 +416,8 @@ async def cup_crowd(
     figures = []
     for tally in (cups, others):
         ms = [latency * 1000 for ended, latency in tally.moves if window <= ended <= until]
-        figures.append(
-            {
-                "moves": len(ms),
-                "moves/s": len(ms) / seconds,
-                "p50": percentile(ms, 50),
-                "p90": percentile(ms, 90),
-                "p99": percentile(ms, 99),
-                "max": max(ms, default=float("nan")),
-                "over 3 s": sum(value > 3000 for value in ms) + len(tally.errors),
-            }
-        )
+        over = sum(value > 3000 for value in ms) + len(tally.errors)
+        figures.append({**latencies(ms, seconds), "over 3 s": over})
     moves = figures[0]["moves"] + figures[1]["moves"]
     for each in figures:
         each["cpu ms/move"] = 1000 * cpu_used / max(moves, 1)
