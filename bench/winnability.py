@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from importlib import import_module
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solitaire import new_game
+from solitaire.pool import stars
 from solitaire.searches import COMPILED
 from solitaire.solver import Outcome, solve
 
@@ -352,6 +355,67 @@ holds the 1,000 won among deals 1…1,680 (before, 1…1,952; at first, at 0.5 s
 about a tenth (draw 3) and a quarter (draw 1) stay *unknown* at 1 s (above).
 A rebuilt pool keeps its earlier deals for the days before (`PAST`), so no
 day's daily deal changes.
+
+{grades_section()}"""
+
+
+#: The pools whose grades the document shows, and their names there.
+GRADED = [
+    ("klondike", "Klondike draw 1"),
+    ("klondike_d3", "Klondike draw 3"),
+    ("calculation", "Calculation"),
+    ("castles_end", "Castle's End"),
+    ("casket", "Casket"),
+]
+
+
+HEAD = (
+    "| pool | deals | search at the top of 1, 2, 3, 4 stars | deals per star "
+    "| par: least / median / most | par shorter than the solver's line |\n"
+    "| --- | --- | --- | --- | --- | --- |"
+)
+
+
+def grades_section() -> str:
+    """The section on difficulty and par, its figures read from the shipped
+    grades (``solitaire/grades/``, made by ``tools/grade.py``)."""
+    rows = []
+    for name, title in GRADED:
+        table = import_module(f"solitaire.grades.{name}")
+        grades = table.GRADES
+        per_star = Counter(stars(search, table.BOUNDS) for search, _ in grades.values())
+        pars = sorted(par for _, par in grades.values())
+        shortened = table.__doc__.split("than the solver's line for ")[1].split(".")[0]
+        rows.append(
+            f"| {title} | {len(grades):,} | {', '.join(f'{cut:,}' for cut in table.BOUNDS)} "
+            f"| {' / '.join(str(per_star[n]) for n in range(1, 6))} "
+            f"| {pars[0]} / {statistics.median(pars):g} / {pars[-1]} | {shortened} |"
+        )
+    return f"""## Difficulty and par
+
+Every deal of the pools has a grade of 1 to 5 stars and a par
+(`solitaire/grading.py`), measured once with `python tools/grade.py <game>`
+and shipped in `solitaire/grades/`. A deal's *search* is how many positions
+the solver tried before it found its first win, its moves tried best first,
+with a node cap and no time cap, so that the count is the same on every
+machine (and compiled or not). A deal its heuristics win at once is easy; one
+that needs many turns back is hard. The stars cut each pool's searches at
+its fifths: each grade holds a fifth of the pool's deals (ties aside). A
+deal's *par* is the length of the shortest winning line known for it: the
+solver's line, shortened where one legal move from one of its positions
+reaches a later one directly (the fewest moves through those positions).
+It is not proved the fewest possible. The pools hold deals won within a
+second, so five stars is "hard among the deals the solver wins quickly";
+the hardest winnable deals are not in the pools at all.
+
+{HEAD}
+{chr(10).join(rows)}
+
+Klondike's search plays moves that need no shortening (each card the stock
+brings up is played as it comes, runs move only to be used); Castle's End's
+wanders most, and its longest lines stay long even shortened. Grading took
+446 s (Klondike draw 1), 352 s (draw 3), 76 s (Calculation), 209 s (Casket)
+and 612 s (Castle's End) on the 2-core machine, two processes.
 """
 
 

@@ -28,7 +28,7 @@ from .game import Game, Position, Record, Snapshot
 from .move import DRAW, Move
 from .notation import is_move_like, parse_command
 from .options import Option
-from .pool import winnable_deals
+from .pool import Grade, grade_of, graded_deals, winnable_deals
 from .registry import PROFILES, VARIANTS
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "BadRecord",
     "Card",
     "Game",
+    "Grade",
     "IllegalMove",
     "InvalidNotation",
     "Move",
@@ -52,6 +53,8 @@ __all__ = [
     "SolitaireError",
     "daily_deal",
     "find_variant",
+    "grade_of",
+    "graded_deals",
     "is_move_like",
     "load_game",
     "load_position",
@@ -75,17 +78,24 @@ def find_variant(profile: str) -> type[Game]:
 
 
 def new_game(
-    profile: str, deal: int | None = None, *, winnable: bool = False, **options: Any
+    profile: str,
+    deal: int | None = None,
+    *,
+    winnable: bool = False,
+    difficulty: int | None = None,
+    **options: Any,
 ) -> Game:
     """Returns a new game of *profile* from deal number *deal* (random if
-    ``None``: with *winnable*, one the solver has won), with rule *options*
-    by keyword.
+    ``None``: with *winnable*, one the solver has won; with *difficulty*,
+    one of that many stars), with rule *options* by keyword.
 
     :raises BadOption: for an unknown game, option, or a bad deal number, or
-        if no winnable deals are known for these options.
+        if no winnable (or graded) deals are known for these options.
     """
     cls = find_variant(profile)
-    if deal is None and winnable:
+    if deal is None and difficulty is not None:
+        deal = random.choice(graded_deals(cls, cls.resolve_options(options), difficulty))
+    elif deal is None and winnable:
         deal = random.choice(winnable_deals(cls, options))
     elif deal is None:
         deal = random.randint(MIN_DEAL, MAX_DEAL)

@@ -1,14 +1,19 @@
-"""Pools of winnable deals: deal numbers the solver has won, per profile and options.
+"""Pools of winnable deals: deal numbers the solver has won, per profile and
+options, and their grades.
 
 Each pool is a module of ``solitaire/pools/`` named by :func:`pool_name`;
 ``new_game(…, winnable=True)`` and the daily deal draw from it. ``tools/pool.py``
-makes them.
+makes them. A pool's grades (:mod:`solitaire.grading`: stars and par) are the
+module of the same name in ``solitaire/grades/``, made by ``tools/grade.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
+from types import ModuleType
 
 from texts import Msg
 
@@ -48,3 +53,80 @@ def winnable_deals(
             if day < since:
                 return tuple(deals)
     return tuple(module.DEALS)
+
+
+#: Grades run from one star to this many.
+STARS = 5
+
+
+def bounds(searches: Sequence[int]) -> tuple[int, ...]:
+    """Returns the highest search of each grade but the last, so that each
+    of the :data:`STARS` grades holds about a fifth of *searches*.
+
+    >>> bounds(range(1, 11))
+    (2, 4, 6, 8)
+    """
+    ordered = sorted(searches)
+    return tuple(ordered[len(ordered) * k // STARS - 1] for k in range(1, STARS))
+
+
+def stars(search: int, cuts: Sequence[int]) -> int:
+    """Returns the grade, 1 to :data:`STARS`, of a deal whose search was *search*.
+
+    >>> [stars(n, (2, 4, 6, 8)) for n in (1, 2, 3, 8, 9)]
+    [1, 1, 2, 4, 5]
+    """
+    return 1 + sum(search > cut for cut in cuts)
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A graded deal's difficulty, 1 to 5 stars, and its par: the fewest
+    moves of a winning line the solver knows."""
+
+    stars: int
+    par: int
+
+    def against(self, moves: int) -> str:
+        """``under``, ``at`` or ``over`` par, for a win in *moves* moves."""
+        return "under" if moves < self.par else "at" if moves == self.par else "over"
+
+
+@cache
+def _grades(name: str) -> ModuleType | None:
+    try:
+        return import_module(f"{__package__}.grades.{name}")
+    except ModuleNotFoundError:
+        return None
+
+
+def grade_of(game: Game) -> Grade | None:
+    """Returns the grade of *game*'s deal under its rules; ``None`` for a deal
+    (or rules) no pool grades, or a game with no deal number."""
+    return None if game.deal is None else deal_grade(type(game), game.options, game.deal)
+
+
+def deal_grade(cls: type[Game], options: Mapping[str, object], deal: int) -> Grade | None:
+    """Returns the grade of deal *deal* of *cls* under *options*, without
+    dealing it; ``None`` if no pool grades it."""
+    grades = _grades(pool_name(cls, options))
+    found = None if grades is None else grades.GRADES.get(deal)
+    if grades is None or found is None:
+        return None
+    search, par = found
+    return Grade(stars(search, grades.BOUNDS), par)
+
+
+def graded_deals(cls: type[Game], options: Mapping[str, object], grade: int) -> tuple[int, ...]:
+    """Returns the pool's deals of *grade* stars, in the pool's order.
+
+    :raises BadOption: for a grade out of 1…5, or rules whose deals are not graded.
+    """
+    if not 1 <= grade <= STARS:
+        raise BadOption(Msg("grade.range", n=grade, top=STARS))
+    grades = _grades(pool_name(cls, options))
+    if grades is None:
+        raise BadOption(Msg("grade.none", game=cls.name))
+    return tuple(
+        deal for deal, (search, _) in grades.GRADES.items() if stars(search, grades.BOUNDS) == grade
+    )

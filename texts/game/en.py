@@ -71,6 +71,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "position.no_pile": "{game} has no pile `{code}`.",
     "position.bad_card": "Pile `{code}`: {detail}.",
     "pool.none": "No winnable deals of {game} with these options are known yet.",
+    "grade.range": "A difficulty is 1 to {top} stars, not {n}.",
+    "grade.none": "Deals of {game} with these options have no difficulty yet.",
     "record.unknown_profile": "This saved game names no rule profile this bot knows.",
     "record.damaged": "This saved {game} game is damaged ({detail}).",
     "record.bad_move": "Move {number} (`{move}`) does not replay: {reason}",
