@@ -7,6 +7,7 @@ mask of the rounded corners.
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -161,10 +162,35 @@ def placeholder_sprite(theme: Theme, code: str, m: Metrics) -> tuple[Image.Image
     return _paletted(theme, placeholder_rgba(theme, code, m))
 
 
+def is_stars(text: str) -> bool:
+    """Whether *text* is a grade's stars (``★★☆☆☆``), which no bundled font
+    draws: :func:`text_mask` draws them itself, each *size* wide."""
+    return bool(text) and not text.strip("★☆")
+
+
+def _star(draw: ImageDraw.ImageDraw, x: float, size: float, filled: bool) -> None:
+    # A five-pointed star: outer and inner corners in turn, from the top.
+    outer, inner, cy = size * 0.48, size * 0.2, size * 0.55
+    corners = [
+        (
+            x + size / 2 + (outer if i % 2 == 0 else inner) * math.sin(math.pi * i / 5),
+            cy - (outer if i % 2 == 0 else inner) * math.cos(math.pi * i / 5),
+        )
+        for i in range(10)
+    ]
+    draw.polygon(corners, fill=255 if filled else None, outline=255, width=max(1, round(size / 14)))
+
+
 @lru_cache(maxsize=1024)
 def text_mask(text: str, size: int) -> Image.Image:
     """Returns *text* as a one-bit mask, for the labels and captions that
     every table repeats."""
+    if is_stars(text):
+        mask = Image.new("L", (size * len(text), size), 0)
+        draw = ImageDraw.Draw(mask)
+        for i, char in enumerate(text):
+            _star(draw, i * size, size, char == "★")
+        return mask.convert("1")
     face = text_face(text, size)
     right, bottom = face.getbbox(text)[2:]
     image = Image.new("L", (max(int(right), 1), max(int(bottom), 1)), 0)

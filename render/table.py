@@ -15,7 +15,15 @@ from solitaire import Card, Game
 from texts import DEFAULT
 
 from .layout import Slot, fan_offsets, layout_for
-from .sprites import back_sprite, card_sprite, code_mask, placeholder_sprite, rank_ink, text_mask
+from .sprites import (
+    back_sprite,
+    card_sprite,
+    code_mask,
+    is_stars,
+    placeholder_sprite,
+    rank_ink,
+    text_mask,
+)
 from .text import captions, status_line
 from .theme import CLASSIC, METRICS, Metrics, Theme, face, index, palette
 
@@ -237,6 +245,8 @@ SEPARATOR = " · "
 
 @lru_cache(maxsize=4096)
 def _width(text: str, size: int) -> float:
+    if is_stars(text):
+        return size * len(text)
     return face(text, size).getlength(text)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solitaire import Game
+from solitaire import Game, grade_of
 from solitaire.cards import Card
 from solitaire.piles import pile_kind
 from solitaire.variants.calculation import Calculation
@@ -65,11 +65,26 @@ def game_title(game: Game, locale: str = DEFAULT) -> str:
     return game.name.render(locale)
 
 
-def status_line(game: Game, elapsed: float | None = None, locale: str = DEFAULT) -> str:
-    """Returns one line: game, deal, moves, time, and how it stands."""
+#: A graded deal's stars: earned, then the rest to five.
+STAR, NO_STAR = "★", "☆"
+
+
+def stars(n: int) -> str:
+    """A grade as stars: ``★★★☆☆`` for 3."""
+    return STAR * n + NO_STAR * (5 - n)
+
+
+def status_line(
+    game: Game, elapsed: float | None = None, locale: str = DEFAULT, *, words: bool = False
+) -> str:
+    """Returns one line: game, deal, its stars (in *words* for alt text),
+    moves, time, and how it stands."""
     parts = [game_title(game, locale)]
     if game.deal is not None:
         parts.append(tr(locale, "status.deal", deal=game.deal))
+    grade = grade_of(game)
+    if grade is not None:
+        parts.append(tr(locale, "status.grade", n=grade.stars) if words else stars(grade.stars))
     parts.append(tr(locale, "status.moves", n=len(game.moves)))
     if elapsed is not None:
         parts.append(clock(elapsed))
@@ -152,7 +167,8 @@ def describe(game: Game, locale: str = DEFAULT) -> str:
             if codes:
                 piles = "; ".join(_pile(game, code, detail, locale) for code in codes)
                 groups.append(tr(locale, "alt.group", kind=Msg(f"alt.{kind}"), piles=piles))
-        head = f"{status_line(game, locale=locale)}. {layout_line(game.profile, locale)}"
+        status = status_line(game, locale=locale, words=True)
+        head = f"{status}. {layout_line(game.profile, locale)}"
         text = head + " " + " ".join(groups)
         if len(text) <= MAX_DESCRIPTION:
             return text

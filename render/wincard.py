@@ -6,14 +6,14 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from solitaire import Game
+from solitaire import Game, grade_of
 from solitaire.variants.klondike import Klondike
 from texts import DEFAULT, ordinal, tr
 
 from .names import Font, fitted
-from .sprites import back_sprite, card_sprite
+from .sprites import back_sprite, card_sprite, is_stars, text_mask
 from .table import to_png
-from .text import clock, shorten
+from .text import clock, shorten, stars
 from .theme import CLASSIC, Metrics, Theme, face, index, palette
 
 _CARD_W = 720
@@ -84,7 +84,12 @@ def render_win_card(
         draw.rounded_rectangle(
             (tx, ty, tx + width, ty + 82), 12, fill=index(theme, theme.felt_dark)
         )
-        draw.text((tx + 14, ty + 6), value, fill=index(theme, theme.banner), font=face(value, 38))
+        if is_stars(value):
+            mask = text_mask(value, 36)
+            card.paste(index(theme, theme.banner), (tx + 14, ty + 10), mask)
+        else:
+            ink = index(theme, theme.banner)
+            draw.text((tx + 14, ty + 6), value, fill=ink, font=face(value, 38))
         draw.text((tx + 14, ty + 52), label, fill=index(theme, theme.caption), font=face(label, 26))
     return to_png(card)
 
@@ -120,6 +125,10 @@ def win_facts(game: Game, win: Win, locale: str = DEFAULT) -> list[tuple[str, st
     """The card's tiles, each a value and its label."""
     elapsed, hints, standing, streak = win.elapsed, win.hints, win.standing, win.streak
     tiles = [(str(len(game.moves)), tr(locale, "tile.moves"))]
+    grade = grade_of(game)
+    if grade is not None:
+        label = tr(locale, f"tile.{grade.against(len(game.moves))}_par")
+        tiles.append((str(grade.par), label))
     if elapsed is not None:
         tiles.append((clock(elapsed), tr(locale, "tile.time")))
     if win.score is not None:
@@ -138,7 +147,14 @@ def win_facts(game: Game, win: Win, locale: str = DEFAULT) -> list[tuple[str, st
         tiles.append((f"{ordinal(standing.place, locale)}/{standing.of}", where))
     if streak > 1:
         tiles.append((str(streak), tr(locale, "tile.streak")))
+    if grade is not None:
+        tiles.append((stars(grade.stars), tr(locale, "tile.grade")))
     return tiles
+
+
+def _spoken(value: str) -> str:
+    """A tile's value for the alt text: stars as ``3/5``."""
+    return f"{value.count('★')}/{len(value)}" if is_stars(value) else value
 
 
 def win_card_words(game: Game, win: Win, locale: str = DEFAULT) -> str:
@@ -151,7 +167,8 @@ def win_card_words(game: Game, win: Win, locale: str = DEFAULT) -> str:
             f"{_rules(game, locale)}.",
             tr(locale, "wincard.foundations"),
             tr(locale, "wincard.between").join(
-                tr(locale, "wincard.tile", label=label, value=value) for value, label in tiles
+                tr(locale, "wincard.tile", label=label, value=_spoken(value))
+                for value, label in tiles
             )
             + ".",
         ]

@@ -22,11 +22,13 @@ from render import (
 from render.layout import fan_offsets, layout_for
 from render.legibility import SCREENS, legibility
 from render.samples import samples
+from render.sprites import text_mask
 from render.table import Mark, Table, draw_table, to_png
-from render.text import layout_line
+from render.text import layout_line, status_line
 from render.theme import CLASSIC, LARGE, METRICS, SIZES, THEMES
-from render.wincard import Win, win_facts
+from render.wincard import Win, win_card_words, win_facts
 from solitaire import VARIANTS, IllegalMove, load_position, new_game
+from solitaire.grading import measure
 
 PROFILES = sorted(VARIANTS)
 
@@ -334,3 +336,30 @@ def test_a_kept_table_draws_again_only_what_changed() -> None:
     game.play("s")
     kept.draw(game)
     assert sorted(drawn) == ["s", "w"]
+
+
+def test_a_graded_deal_shows_its_stars_drawn_and_in_words() -> None:
+    game = new_game("klondike", deal=19)  # one star in the shipped grades
+    assert "deal 19 · ★☆☆☆☆ · 0 moves" in status_line(game)
+    assert "deal 19 · difficulty 1 of 5 · 0 moves" in describe(game)
+    assert "★" not in status_line(new_game("klondike", deal=3))  # not a pool deal
+    # No bundled font has stars: they are drawn, five to a grade, full then hollow.
+    mask = text_mask("★☆☆☆☆", 20).convert("L")
+    assert mask.size == (100, 20)
+    full, hollow = (mask.crop((x, 0, x + 20, 20)).histogram()[255] for x in (0, 20))
+    assert full > 2 * hollow > 0
+
+
+def test_the_win_card_shows_par_and_the_difficulty() -> None:
+    game = new_game("calculation", deal=2)
+    found = measure(game)
+    assert found is not None
+    for move in found.par_line:
+        game.play(move)
+    facts = dict((label, value) for value, label in win_facts(game, Win("Ada")))
+    assert facts["moves"] == facts["par · matched"] == str(found.par)
+    assert facts["difficulty"] == "★☆☆☆☆"
+    words = win_card_words(game, Win("Ada"))
+    assert f"moves: {found.par}; par · matched: {found.par};" in words
+    assert "difficulty: 1/5." in words
+    decode(render_win_card(game, Win("Ada")))  # the stars tile draws

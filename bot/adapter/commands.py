@@ -76,6 +76,7 @@ Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
     passes=text("opt.passes"),
     winnable=text("opt.winnable"),
     deal=text("opt.deal"),
+    difficulty=text("opt.difficulty"),
 )
 @app_commands.choices(game=GAMES, passes=PASSES)
 @app_commands.choices(draw=DRAWS)
@@ -86,13 +87,19 @@ async def play(
     deal: Deal | None = None,
     passes: str | None = None,
     winnable: bool = False,
+    difficulty: app_commands.Range[int, 1, 5] | None = None,
 ) -> None:
     """Start a game of solitaire."""
     # The service refuses an option the game does not have ("Casket has no option `draw`").
     options: dict[str, object] = {"draw": draw, "passes": passes}
     await interaction.client.social.remember(interaction.user.id, interaction.user.display_name)
     reply = await interaction.client.service.start(
-        asker_of(interaction), game, deal=deal, options=options, winnable=winnable
+        asker_of(interaction),
+        game,
+        deal=deal,
+        options=options,
+        winnable=winnable,
+        difficulty=difficulty,
     )
     await respond(interaction, reply, new_game=True)
 

@@ -136,18 +136,20 @@ class NewDealButton(_Routed, discord.ui.Button[Any]):
 
     The id keeps everything the new game needs: its rules as an options code
     (:mod:`solitaire.options`), the deal (0: any) and the flags ``d`` (the
-    daily deal) and ``w`` (a winnable deal). Boards from before options codes
+    daily deal), ``w`` (a winnable deal) and a digit (its difficulty, in
+    stars). Boards from before options codes
     carry a bare draw count there (``3``; ``0`` for none) and still work.
     """
 
     PATTERN = re.compile(
         r"sol:new:(?P<user>\d+):(?P<profile>[a-z-]+):(?P<rules>[a-z0-9]*)"
-        r":(?P<deal>\d+)(?::(?P<flags>[dw]*))?"
+        r":(?P<deal>\d+)(?::(?P<flags>[dw]*)(?P<stars>[1-5]?))?"
     )
 
     def __init__(self, user_id: int, choice: Unfinished, *, locale: str = DEFAULT) -> None:
         rules = VARIANTS[choice.profile].options_code(choice.options)
         flags = ("d" if choice.daily else "") + ("w" if choice.winnable else "")
+        flags += str(choice.difficulty or "")
         super().__init__(
             label=tr(locale, "button.new"),
             style=discord.ButtonStyle.danger,
@@ -169,8 +171,9 @@ class NewDealButton(_Routed, discord.ui.Button[Any]):
             await say_privately(interaction, tr(locale, "button.unknown"))
             return
         flags = match["flags"] or ""
+        stars = int(match["stars"]) if match["stars"] else None
         choice = Unfinished(
-            "", 0, profile, options, int(match["deal"]) or None, "d" in flags, "w" in flags
+            "", 0, profile, options, int(match["deal"]) or None, "d" in flags, "w" in flags, stars
         )
         await bot_of(interaction).presses.new_deal(interaction, choice)
 

@@ -78,6 +78,7 @@ class Presses:
                 options=choice.options,
                 replace=True,
                 winnable=choice.winnable,
+                difficulty=choice.difficulty,
             )
         await respond(interaction, reply, new_game=True)
 

@@ -20,7 +20,7 @@ from render import (
     describe,
 )
 from render.text import clock, status_line, table_words
-from solitaire import Game, Move
+from solitaire import Game, Move, grade_of
 from solitaire.scoring import Scoring, points
 from solitaire.solver import Outcome
 from storage import UNWON, CupRow, GameRow, NotFound, Settings, Status, Store, StoreUnavailable
@@ -89,6 +89,15 @@ def score_text(scoring: Scoring, scored: int, locale: str) -> str:
     return tr(locale, f"score.{scoring}", n=scored)
 
 
+def par_line(game: Game, locale: str) -> str:
+    """How a won game's moves compare with its deal's par; empty for a deal
+    with no grade."""
+    grade = grade_of(game)
+    if grade is None:
+        return ""
+    return tr(locale, f"won.{grade.against(len(game.moves))}_par", par=grade.par)
+
+
 def reviewable(status: Status, game: Game) -> bool:
     """Whether a game is over without a win: resigned, abandoned, or stuck."""
     return status in UNWON or (status == Status.PLAYING and game.is_stuck)
@@ -133,6 +142,9 @@ class BoardMaker:
                 lines.append(tr(locale, "won.untimed", n=len(game.moves), extra=extra))
             else:
                 lines.append(tr(locale, "won", n=len(game.moves), time=clock(elapsed), extra=extra))
+            par = par_line(shown, locale)
+            if par:
+                lines.append(par)
             standing = "" if cup is not None else await self._standing(row, locale)
             if standing:
                 lines.append(standing)

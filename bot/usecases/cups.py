@@ -22,11 +22,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from render.text import clock
-from solitaire import VARIANTS, daily_deal, new_game, winnable_deals
+from render.text import clock, stars
+from solitaire import VARIANTS, daily_deal, grade_of, new_game, winnable_deals
 from storage import (
     MOST_CUPS,
     Conflict,
+    CupDeal,
     CupEntry,
     CupRefused,
     CupRow,
@@ -297,6 +298,10 @@ class Cups:
         else:
             lines.append(tr(locale, "cup.opens", at=_at(cup.starts_at)))
             lines.append(tr(locale, "cup.closes", at=_at(cup.ends_at)))
+        if cup.status != "closed":
+            graded = [_stars(d) for d in await self._store.cup_deals(cup.id)]
+            if any(graded):
+                lines.append(tr(locale, "cup.grades", stars=" · ".join(s or "?" for s in graded)))
         lines.append(tr(locale, "cup.players", n=players))
         rows = [_row(p, locale) for p in placed[:SHOWN]]
         lines += rows or [tr(locale, "cup.nobody")]
@@ -307,8 +312,16 @@ class Cups:
             revealed = await self._store.cup_deals(cup.id)
             lines.append(tr(locale, "cup.deals_were"))
             lines += [
-                f"{d.number}. {_game_name(d.profile, locale)} · "
-                + tr(locale, "status.deal", deal=d.deal)
+                " · ".join(
+                    filter(
+                        None,
+                        (
+                            f"{d.number}. {_game_name(d.profile, locale)}",
+                            tr(locale, "status.deal", deal=d.deal),
+                            _stars(d),
+                        ),
+                    )
+                )
                 for d in revealed
             ]
             deals = tuple((d.number, d.profile) for d in revealed)
@@ -417,6 +430,12 @@ def _row(placed: Placed, locale: str) -> str:
         clean=Msg("cup.clean_wins", n=entry.clean),
         time=clock(entry.seconds),
     ).strip()
+
+
+def _stars(deal: CupDeal) -> str:
+    """A cup deal's difficulty as stars; empty if it has no grade."""
+    grade = grade_of(new_game(deal.profile, deal.deal, **deal.options))
+    return "" if grade is None else stars(grade.stars)
 
 
 def _title(cup: CupRow, locale: str) -> str:

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from render.text import clock, game_title
-from solitaire import BadOption, Game, find_variant, new_game
+from render.text import clock, game_title, stars
+from solitaire import BadOption, Game, find_variant, grade_of, new_game
 from storage import NotFound, Racer, RaceRefused, RaceRow, RaceStatus, Status, Store
 from texts import Msg, tr
 
@@ -256,7 +256,8 @@ class Races:
             title = tr(locale, "race.title_secret", game=game_title(game, locale))
         else:
             title = tr(locale, "race.title", game=game_title(game, locale), deal=race.deal)
-        lines = [title]
+        grade = grade_of(game)
+        lines = [title if grade is None else f"{title} · {stars(grade.stars)}"]
         actions: tuple[str, ...] = ()
         hosting = race.racer(race.host_id)
         host = _mention(0 if hosting is not None and hosting.hidden else race.host_id, locale)

@@ -105,6 +105,7 @@ class Unfinished:
     deal: int | None
     daily: bool = False
     winnable: bool = False
+    difficulty: int | None = None
 
 
 Reply = Board | Notice | Unfinished

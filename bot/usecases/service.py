@@ -99,19 +99,29 @@ class GameService:
         daily: str | None = None,
         news: str = "",
         winnable: bool = False,
+        difficulty: int | None = None,
         practice: bool = False,
     ) -> Reply:
         """Starts a game (``/play``); if one of that profile is unfinished,
         offers a choice unless *replace* says to abandon it. A *daily* game
         counts for that day, a *practice* one is today's daily deal played
-        again; *winnable* picks a deal the solver has won."""
+        again; *winnable* picks a deal the solver has won, *difficulty* one
+        of that many stars."""
         locale = asker.locale
+        if deal is not None and difficulty is not None:
+            return Notice(tr(locale, "start.deal_or_difficulty"))
         try:
             # Checked first: only the game's own options reach the engine, and
             # a mistyped /play costs the player no turn of the deal limit.
             chosen = {k: v for k, v in (options or {}).items() if v is not None}
             resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)
-            game = new_game(profile, deal, winnable=winnable and deal is None, **resolved)
+            game = new_game(
+                profile,
+                deal,
+                winnable=winnable and deal is None,
+                difficulty=difficulty,
+                **resolved,
+            )
         except BadOption as error:
             return Notice(error.text(locale))
         # Not a deal in play: today's daily is dealt only by /daily, so nobody
@@ -121,7 +131,7 @@ class GameService:
         ):
             if deal is not None:
                 return Notice(held.refusal(locale, "deal"))
-            game = new_game(profile, None, winnable=winnable, **resolved)
+            game = new_game(profile, None, winnable=winnable, difficulty=difficulty, **resolved)
         # Only a game dealt counts: an offer to resume one, or a refusal, does not.
         wait = await self._take_turn(asker, *DEALS, count=False)
         if wait:
@@ -154,6 +164,7 @@ class GameService:
                 deal,
                 daily=daily is not None,
                 winnable=winnable and deal is None,
+                difficulty=difficulty,
             )
         await self._take_turn(asker, *DEALS)
         self.live.note_current(row)

@@ -11,8 +11,8 @@ from typing import Any
 
 from render import CLASSIC, Replay, Theme
 from render.share import LAST_MOVES
-from render.text import clock, shorten
-from solitaire import VARIANTS, BadOption, BadRecord, find_variant
+from render.text import clock, shorten, stars
+from solitaire import VARIANTS, BadOption, BadRecord, daily_deal, find_variant, grade_of
 from solitaire.scoring import Scoring
 from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
@@ -143,12 +143,13 @@ class Social:
                played=row.played)
             for i, row in enumerate(dailies, 1)
         ] or [tr(locale, "top.no_dailies")]  # fmt: skip
-        today = await self._store.daily_results(
-            cls.profile, utc_day(self._clock()), guild_id=guild_id
-        )
+        day = utc_day(self._clock())
+        today = await self._store.daily_results(cls.profile, day, guild_id=guild_id)
         if today:
             today_names = await self._names([row.user_id for row in today])
-            lines.append(tr(locale, "top.today"))
+            grade = grade_of(cls(deal=daily_deal(cls.profile, day)))
+            graded = "" if grade is None else f" {stars(grade.stars)}"
+            lines.append(tr(locale, "top.today") + graded)
             lines += [
                 tr(locale, "top.today_row", place=i, name=_name(today_names, row.user_id, locale),
                    result=_result(row, locale))
