@@ -147,16 +147,26 @@ POINTS: Mapping[str, int] = {"klondike": 10, "calculation": 12, "castles-end": 2
 DRAW_THREE = 15
 #: A clean win (no undo, no hint) gives half as much again.
 CLEAN_BONUS = 1.5
+#: A graded deal's win counts by its stars; a deal with no grade (one
+#: chosen by number, say) as three stars.
+BY_STARS: Mapping[int, float] = {1: 0.6, 2: 0.8, 3: 1.0, 4: 1.3, 5: 1.6}
 #: The experience a level needs, from level 1: ``25 × (level - 1) ^ 1.6``,
 #: so that a level comes slower as they rise: level 10 near 840 points (a
 #: month of three wins a day), level 50 near 12,700 (a year or so).
 SCALE, POWER = 25, 1.6
 
 
-def experience(profile: str, options: Mapping[str, object], clean: bool) -> int:
-    """The experience a win of *profile* under *options* gives."""
+def experience(
+    profile: str, options: Mapping[str, object], clean: bool, stars: int | None = None
+) -> int:
+    """The experience a win of *profile* under *options* gives, on a deal of
+    *stars* (``None``: not graded).
+
+    >>> experience("klondike", {}, False, 1), experience("klondike", {"draw": 3}, True, 5)
+    (6, 36)
+    """
     points = DRAW_THREE if profile == "klondike" and options.get("draw") == 3 else POINTS[profile]
-    return round(points * (CLEAN_BONUS if clean else 1))
+    return round(points * (CLEAN_BONUS if clean else 1) * BY_STARS.get(stars or 3, 1.0))
 
 
 def needed(level: int) -> int:

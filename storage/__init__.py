@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ._achievements import Won
 from ._base import (
     FINISHED,
     MAX_GAP,
@@ -92,6 +93,7 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "UnfinishedGame",
+    "Won",
     "open_store",
     "sqlite_path",
 ]

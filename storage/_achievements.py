@@ -4,11 +4,23 @@ transaction of the win that earns them (see :mod:`solitaire.achievements`)."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from solitaire.achievements import ACHIEVEMENTS, Facts, earned, longest_run
 
 from ._ranking import standings
 from ._session import Connected, Session
+
+
+@dataclass(frozen=True)
+class Won:
+    """One won game, as levels and best times read it."""
+
+    profile: str
+    options: dict[str, object]
+    deal: int | None
+    clean: bool
+    seconds: float
 
 
 class AchievementQueries(Connected):
@@ -47,11 +59,11 @@ class AchievementQueries(Connected):
             )
         return [(row["profile"], float(row["finished_at"]), row["status"] == "won") for row in rows]
 
-    async def wins_of(self, user_id: int) -> list[tuple[str, dict[str, object], bool, float]]:
-        """A player's wins: (game, rules, clean, seconds of play) of each."""
+    async def wins_of(self, user_id: int) -> list[Won]:
+        """A player's wins: game, rules, deal, clean or not, seconds of play."""
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT profile, options, undos, hints, active FROM games"
+                "SELECT profile, options, deal, undos, hints, active FROM games"
                 " WHERE user_id = ? AND status = 'won'",
                 (user_id,),
             )
@@ -62,7 +74,7 @@ class AchievementQueries(Connected):
             except ValueError:
                 options = {}
             clean = not row["undos"] and not row["hints"]
-            found.append((row["profile"], options, clean, float(row["active"])))
+            found.append(Won(row["profile"], options, row["deal"], clean, float(row["active"])))
         return found
 
     async def achievement_facts(self, user_id: int) -> Facts:

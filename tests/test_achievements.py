@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from solitaire import new_game
-from solitaire.achievements import ACHIEVEMENTS, BY_CODE, FAST, Facts, earned
+from solitaire.achievements import ACHIEVEMENTS, BY_CODE, FAST, Facts, earned, experience
 from storage import Status, Store, open_store
 
 GAMES = ("klondike", "calculation", "castles-end", "casket")
@@ -21,6 +21,14 @@ def test_there_are_families_with_tiers_and_at_least_24_in_all() -> None:
     assert len(ACHIEVEMENTS) >= 24 and len(BY_CODE) == len(ACHIEVEMENTS)
     assert {a.tier for a in ACHIEVEMENTS} == {1, 2, 3}
     assert earned(Facts()) == set()
+
+
+def test_a_harder_deal_gives_more_experience() -> None:
+    by_stars = [experience("castles-end", {}, False, n) for n in range(1, 6)]
+    assert by_stars == sorted(by_stars) and len(set(by_stars)) == 5
+    assert experience("castles-end", {}, False, None) == by_stars[2] == 20  # no grade: 3 stars
+    assert experience("klondike", {"draw": 3}, True, 3) > experience("klondike", {}, True, 3)
+    assert experience("casket", {}, True, 1) > experience("casket", {}, False, 1)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -9,7 +9,7 @@ import itertools
 
 from render import THEMES
 from render.text import clock
-from solitaire import VARIANTS
+from solitaire import VARIANTS, Game
 from solitaire.achievements import (
     ACHIEVEMENTS,
     BY_CODE,
@@ -18,7 +18,8 @@ from solitaire.achievements import (
     experience,
     level_of,
 )
-from storage import Store
+from solitaire.pool import deal_grade
+from storage import Store, Won
 from texts import Msg, tr
 
 from . import jobs, markdown
@@ -98,9 +99,15 @@ class Achievements:
             if not stats.played:
                 continue
             current, best = max(current, stats.current_streak), max(best, stats.best_streak)
-            points = sum(experience(p, o, c) for p, o, c, _ in wins if p == profile)
+            points = sum(
+                experience(w.profile, w.options, w.clean, _stars(cls, w))
+                for w in wins
+                if w.profile == profile
+            )
             level = level_of(points)[0]
-            cleanest = min((s for p, _, c, s in wins if p == profile and c), default=None)
+            cleanest = min(
+                (w.seconds for w in wins if w.profile == profile and w.clean), default=None
+            )
             fastest = "—" if cleanest is None else clock(cleanest)
             rate = f"{100 * stats.won / stats.played:.0f} %"
             game = cls.name.render(locale)
@@ -138,6 +145,12 @@ class Achievements:
 
 
 _COLUMNS = ("game", "level", "games", "won", "clean")
+
+
+def _stars(cls: type[Game], won: Won) -> int | None:
+    """The stars of a won game's deal, if graded."""
+    grade = None if won.deal is None else deal_grade(cls, won.options, won.deal)
+    return None if grade is None else grade.stars
 
 
 def _badges(facts: Facts, have: set[str], locale: str) -> list[tuple[str, bool, str]]:
