@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from solitaire.achievements import ACHIEVEMENTS, Facts, earned, longest_run
 
@@ -85,54 +86,58 @@ class AchievementQueries(Connected):
         """Records what the player's games have earned and is not recorded
         yet (their games from before achievements, say); returns those."""
         async with self._write() as db:
-            return await record(db, user_id, None, self._clock())
+            return (await record(db, user_id, None, self._clock())).new
 
 
-async def facts_of(db: Session, user_id: int) -> Facts:
-    """What the player's stored games say, as achievements read it."""
+async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
+    """What the player's stored games say, as achievements read it; all of
+    them *but* one, if given (a game id)."""
     wins: dict[str, int] = {}
     fastest: dict[str, float] = {}
+    # Each query's games: the player's, and not the one left out.
+    of = "user_id = ?" if but is None else "user_id = ? AND id <> ?"
+    player = (user_id,) if but is None else (user_id, but)
     for row in await db.fetch(
-        "SELECT profile, count(*) AS n, min(active) AS best FROM games"
-        " WHERE user_id = ? AND status = 'won' GROUP BY profile",
-        (user_id,),
+        f"SELECT profile, count(*) AS n, min(active) AS best FROM games"
+        f" WHERE {of} AND status = 'won' GROUP BY profile",
+        player,
     ):
         wins[row["profile"]] = int(row["n"])
         fastest[row["profile"]] = float(row["best"])
     clean = await db.fetchrow(
-        "SELECT count(*) AS n FROM games WHERE user_id = ? AND status = 'won'"
+        f"SELECT count(*) AS n FROM games WHERE {of} AND status = 'won'"
         " AND undos = 0 AND hints = 0",
-        (user_id,),
+        player,
     )
     days = await db.fetch(
-        "SELECT DISTINCT daily FROM games WHERE user_id = ? AND status = 'won'"
-        " AND daily IS NOT NULL",
-        (user_id,),
+        f"SELECT DISTINCT daily FROM games WHERE {of} AND status = 'won' AND daily IS NOT NULL",
+        player,
     )
     # A race is won by its first won game.
     first = (
-        "FROM games AS g WHERE g.user_id = ? AND g.status = 'won' AND g.race_id IS NOT NULL"
+        f"FROM games AS g WHERE g.{of.replace(' id', ' g.id')} AND g.status = 'won'"
+        " AND g.race_id IS NOT NULL"
         " AND NOT EXISTS (SELECT 1 FROM games AS o WHERE o.race_id = g.race_id"
         " AND o.status = 'won' AND (o.finished_at < g.finished_at"
         " OR (o.finished_at = g.finished_at AND o.id < g.id)))"
     )
-    races = await db.fetchrow(f"SELECT count(*) AS n {first}", (user_id,))
+    races = await db.fetchrow(f"SELECT count(*) AS n {first}", player)
     crowd = await db.fetchrow(
         f"SELECT count(*) AS n {first} AND (SELECT count(*) FROM racers"
         " WHERE racers.race_id = g.race_id) >= 5",
-        (user_id,),
+        player,
     )
     vegas = await db.fetchrow(
-        "SELECT count(*) AS n, sum(vegas) AS total FROM games WHERE user_id = ?"
+        f"SELECT count(*) AS n, sum(vegas) AS total FROM games WHERE {of}"
         " AND scoring = 'vegas' AND vegas IS NOT NULL",
-        (user_id,),
+        player,
     )
     assert clean is not None and races is not None and crowd is not None and vegas is not None
     podiums = cups = 0
     for cup in await db.fetch(
-        "SELECT DISTINCT cup_id FROM games WHERE user_id = ? AND status = 'won' AND cup_id IN"
+        f"SELECT DISTINCT cup_id FROM games WHERE {of} AND status = 'won' AND cup_id IN"
         " (SELECT id FROM cups WHERE status = 'closed')",
-        (user_id,),
+        player,
     ):
         ranked = [entry.user_id for entry in (await standings(db, cup["cup_id"]))[:3]]
         podiums += user_id in ranked
@@ -150,25 +155,38 @@ async def facts_of(db: Session, user_id: int) -> Facts:
     )
 
 
-async def record(db: Session, user_id: int, game_id: int | None, now: float) -> tuple[str, ...]:
+class Recorded(NamedTuple):
+    """What :func:`record` recorded: what the game earned, and what the
+    player's other games had earned before achievements were recorded."""
+
+    new: tuple[str, ...] = ()
+    before: tuple[str, ...] = ()
+
+
+async def record(db: Session, user_id: int, game_id: int | None, now: float) -> Recorded:
     """In the caller's transaction: records the achievements the player's
     games earn and were not recorded yet (each once: a second process finds
-    them recorded); returns those, in the order they are listed."""
+    them recorded), in the order they are listed. Those the player's games
+    but *game_id* had earned already are theirs, recorded with no game."""
     have = {
         row["code"]
         for row in await db.fetch("SELECT code FROM achievements WHERE user_id = ?", (user_id,))
     }
-    new = []
-
     wanted = earned(await facts_of(db, user_id)) - have
+    before = set()
+    if wanted and game_id is not None:  # rarely: only when something is earned
+        before = earned(await facts_of(db, user_id, but=game_id)) - have
+    new: list[str] = []
+    old: list[str] = []
     for achievement in ACHIEVEMENTS:
         if achievement.code not in wanted:
             continue
+        earlier = achievement.code in before
         row = await db.fetchrow(
             "INSERT INTO achievements (user_id, code, earned_at, game_id) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (user_id, code) DO NOTHING RETURNING code",
-            (user_id, achievement.code, now, game_id),
+            (user_id, achievement.code, now, None if earlier else game_id),
         )
         if row is not None:
-            new.append(achievement.code)
-    return tuple(new)
+            (old if earlier else new).append(achievement.code)
+    return Recorded(tuple(new), tuple(old))

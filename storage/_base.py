@@ -162,8 +162,10 @@ class GameRow:
     language: str | None = field(default=None, compare=False)
     #: The race it is played in (``None``: a game of the player's own).
     race_id: int | None = None
-    #: The achievements the save that returned this row recorded (a win's).
+    #: The achievements the save that returned this row recorded (a win's),
+    #: and those it recorded for the player's games before achievements.
     earned: tuple[str, ...] = field(default=(), compare=False)
+    earned_before: tuple[str, ...] = field(default=(), compare=False)
     #: The cup it is played in, and which of the cup's deals it is (1 on).
     cup_id: int | None = None
     cup_deal: int | None = None

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Self
 
-from ._achievements import AchievementQueries
+from ._achievements import AchievementQueries, Recorded
 from ._achievements import record as record_achievements
 from ._base import (
     FINISHED,
@@ -341,7 +341,7 @@ class Store(
         transaction. A cup's card shows only games that ended: a cup game
         that ends tells its cup right after. A win (*won*) records, in its
         own transaction, the achievements it earns (the row's ``earned``)."""
-        earned: tuple[str, ...] = ()
+        earned = Recorded()
         row = None
         if not won:
             row = await self._write_one(f"{sql} AND race_id IS NULL{RETURNING}", params)
@@ -362,4 +362,6 @@ class Store(
                 f"(now revision {current.revision}, {current.status})."
             )
         saved = game_row(row)
-        return replace(saved, earned=earned) if earned else saved
+        if earned.new or earned.before:
+            return replace(saved, earned=earned.new, earned_before=earned.before)
+        return saved

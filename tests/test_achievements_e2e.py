@@ -88,3 +88,20 @@ async def test_a_profile_card_says_it_all_in_words_and_share_posts_it(
     await server.slash("settings", {"visibility": "hidden"})
     refused = await server.slash("profile", {"member": ALICE}, who=BOB)
     assert refused.ephemeral and not media_of(refused.data)
+
+
+async def test_a_first_win_after_the_update_tells_what_older_games_had_earned(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    await server.slash("play", {"game": "casket"})
+    await execute(
+        database_url, "UPDATE games SET status = 'won' WHERE status = 'playing'"
+    )  # a clean win from before achievements were recorded
+    won = await win_klondike(server, database_url)
+    [new] = [line for line in won.splitlines() if line.startswith("🏅 New: ")]
+    [before] = [line for line in won.splitlines() if line.startswith("🏅 Earned by your games")]
+    assert new.startswith("🏅 New: 1 Klondike win, Klondike in under 10:00")
+    assert "Casket" not in new and "clean" not in new
+    assert "1 Casket win" in before and "1 clean win" in before
+    listed = await server.slash("achievements")
+    assert "Earned by your games before" not in listed.content  # said once

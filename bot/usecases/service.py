@@ -572,7 +572,16 @@ class GameService:
                 self.live.note_current(row)  # the game changed last is the current one
                 if before is not None:
                     news = in_words(news, before, game, locale)
-                said = "\n".join(filter(None, (news.render(locale), new_line(row.earned, locale))))
+                said = "\n".join(
+                    filter(
+                        None,
+                        (
+                            news.render(locale),
+                            new_line(row.earned, locale),
+                            new_line(row.earned_before, locale, "ach.before"),
+                        ),
+                    )
+                )
                 return await self.boards.board(row, game, said, locale)
         if known is not None:
             return await self._change(asker, game_id, change, revision, undo=undo, from_store=True)
