@@ -100,6 +100,10 @@ def _grades(name: str) -> ModuleType | None:
         return None
 
 
+#: The grades of each profile's pool under its options (sorted items).
+_GRADED: dict[tuple[str, tuple[tuple[str, object], ...]], ModuleType | None] = {}
+
+
 def grade_of(game: Game) -> Grade | None:
     """Returns the grade of *game*'s deal under its rules; ``None`` for a deal
     (or rules) no pool grades, or a game with no deal number."""
@@ -109,7 +113,10 @@ def grade_of(game: Game) -> Grade | None:
 def deal_grade(cls: type[Game], options: Mapping[str, object], deal: int) -> Grade | None:
     """Returns the grade of deal *deal* of *cls* under *options*, without
     dealing it; ``None`` if no pool grades it."""
-    grades = _grades(pool_name(cls, options))
+    key = cls.profile, tuple(sorted(options.items()))
+    if key not in _GRADED:  # a board reads its grade: the pool's name is worked out once
+        _GRADED[key] = _grades(pool_name(cls, options))
+    grades = _GRADED[key]
     found = None if grades is None else grades.GRADES.get(deal)
     if grades is None or found is None:
         return None
