@@ -90,8 +90,17 @@ def render_win_card(
         else:
             ink = index(theme, theme.banner)
             draw.text((tx + 14, ty + 6), value, fill=ink, font=face(value, 38))
-        draw.text((tx + 14, ty + 52), label, fill=index(theme, theme.caption), font=face(label, 26))
+        small = face(label, label_size(label, width - 28))
+        draw.text((tx + 14, ty + 52), label, fill=index(theme, theme.caption), font=small)
     return to_png(card)
+
+
+def label_size(label: str, room: float, size: int = 26) -> int:
+    """The print size, *size* at most, at which a tile's *label* fits in
+    *room* pixels ("ohne Rücknahme, ohne Tipp" does not at 26)."""
+    while size > 14 and face(label, size).getlength(label) > room:
+        size -= 1
+    return size
 
 
 def _headline(game: Game, player: str, locale: str) -> tuple[str, Font]:
