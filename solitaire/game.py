@@ -521,11 +521,6 @@ class Game(History):
         rest = tuple(bytes(c.index for c in piles[code].cards) for code in self._unsymmetric())
         return grouped, rest, tuple(self._meta.values())
 
-    def position_key(self) -> tuple[object, ...]:
-        """Returns a key equal only for the very same position (no piles interchanged)."""
-        piles = tuple((p.down, bytes(c.index for c in p.cards)) for p in self._piles.values())
-        return piles, tuple(self._meta.values())
-
     @classmethod
     def _unsymmetric(cls) -> tuple[str, ...]:
         grouped = {code for group in cls.SYMMETRIC for code in group}

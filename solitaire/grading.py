@@ -9,7 +9,8 @@ among the pool's: a fifth of the deals at each grade
 
 A deal's **par** is the length of the shortest winning line known for it:
 the solver's line, shortened where a single move reaches a later position
-of the line directly (:func:`shortened`). It is "par", not the minimum: a
+of the line directly, positions that play alike counting as one
+(:func:`shortened`). It is "par", not the minimum: a
 shorter line may exist.
 
 ``tools/grade.py`` measures a pool once and writes what it found next to
@@ -56,44 +57,53 @@ def measure(game: Game) -> Measure | None:
 
 
 def shortened(game: Game, line: Sequence[Move]) -> tuple[Move, ...]:
-    """Returns the shortest winning line made of *line*'s positions, where a
-    legal move from one of them that reaches a later one directly may skip
-    the moves between. It is never longer than *line* and replays to the
-    same win; *game* is not changed.
+    """Returns the shortest winning line through *line*'s positions, where a
+    legal move from one of them that reaches a later one directly skips the
+    moves between. Positions count as one where they play alike
+    (:meth:`~solitaire.game.Game.search_key`: interchangeable piles in any
+    order), as the searches count them: their lines wander through such
+    positions. It is never longer than *line* and wins; *game* is not changed.
     """
     position = game.copy()
-    keys = [position.position_key()]
+    keys = [position.search_key()]
     for move in line:
         position.push(move)
-        keys.append(position.position_key())
-    index = {key: i for i, key in enumerate(keys)}
-    # jumps[i]: the later positions one move from position i reaches.
-    jumps: list[dict[int, Move]] = []
+        keys.append(position.search_key())
+    last = {key: i for i, key in enumerate(keys)}  # where each key is last met
+    # reach[i]: the later positions one move from position i reaches.
+    reach: list[set[int]] = []
     position = game.copy()
     for i, move in enumerate(line):
-        reach: dict[int, Move] = {i + 1: move}
+        found = {i + 1}
         for other in position.legal_moves():
-            if other == move:
-                continue
             position.push(other)
-            j = index.get(position.position_key(), -1)
+            j = last.get(position.search_key(), -1)
             position.pop()
-            if j > i + 1 and j not in reach:
-                reach[j] = other
-        jumps.append(reach)
+            if j > i + 1:
+                found.add(j)
+        reach.append(found)
         position.push(move)
     # Fewest moves to the end: positions only lead forward, so one pass back.
     end = len(line)
-    steps = [0] * (end + 1)
-    best: list[tuple[int, Move] | None] = [None] * (end + 1)
+    steps, ahead = [0] * (end + 1), [end] * (end + 1)
     for i in range(end - 1, -1, -1):
-        j, move = min(jumps[i].items(), key=lambda item: steps[item[0]])
-        steps[i], best[i] = steps[j] + 1, (j, move)
+        ahead[i] = min(reach[i], key=lambda j: (steps[j], -j))
+        steps[i] = steps[ahead[i]] + 1
+    # The moves, found again from the position played: it plays like the
+    # line's, its piles maybe in another order.
     result: list[Move] = []
-    i = 0
+    position, i = game.copy(), 0
     while i < end:
-        step = best[i]
-        assert step is not None
-        i, move = step
-        result.append(move)
+        i = ahead[i]
+        result.append(_move_to(position, keys[i]))
     return tuple(result)
+
+
+def _move_to(position: Game, key: tuple[object, ...]) -> Move:
+    """Plays and returns a legal move of *position* to a position of *key*."""
+    for move in position.legal_moves():
+        position.push(move)
+        if position.search_key() == key:
+            return move
+        position.pop()
+    raise AssertionError("a position one move away plays alike, so a move reaches it")

@@ -92,12 +92,12 @@ def test_shortening_removes_a_detour_put_into_a_winning_line() -> None:
 
 
 def _there_and_back(game: Game) -> list[Move]:
-    key = game.position_key()
+    key = game.position()
     for there in game.legal_moves():
         game.push(there)
         for back in game.legal_moves():
             game.push(back)
-            home = game.position_key() == key
+            home = game.position() == key
             game.pop()
             if home:
                 game.pop()
