@@ -13,6 +13,8 @@ import json
 import re
 from typing import Any
 
+from solitaire import VARIANTS
+from solitaire.pool import deal_grade
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import BOB, FakeDiscord, Reply, user
@@ -77,6 +79,10 @@ async def test_a_cup_from_its_opening_to_its_champion(
         database_url, "SELECT deal FROM cup_deals WHERE cup_id = ? ORDER BY number", card.id
     )]  # fmt: skip
     assert len(deals) == 3
+    # Each deal's difficulty shows, never its number.
+    graded = [deal_grade(VARIANTS["klondike"], {}, deal) for deal in deals]
+    shown = " · ".join("★" * g.stars + "☆" * (5 - g.stars) for g in graded if g is not None)
+    assert f"Difficulty of each deal: {shown}" in card.text
     # The server's scheduled event, made and started.
     await settled(lambda: any(e.get("status") == 2 for e in server.events.values()), 10)
     [event] = server.events.values()

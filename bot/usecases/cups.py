@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from render.text import clock, stars
-from solitaire import VARIANTS, daily_deal, grade_of, new_game, winnable_deals
+from solitaire import VARIANTS, daily_deal, new_game, winnable_deals
+from solitaire.pool import deal_grade
 from storage import (
     MOST_CUPS,
     Conflict,
@@ -434,7 +435,7 @@ def _row(placed: Placed, locale: str) -> str:
 
 def _stars(deal: CupDeal) -> str:
     """A cup deal's difficulty as stars; empty if it has no grade."""
-    grade = grade_of(new_game(deal.profile, deal.deal, **deal.options))
+    grade = deal_grade(VARIANTS[deal.profile], deal.options, deal.deal)
     return "" if grade is None else stars(grade.stars)
 
 

@@ -12,7 +12,8 @@ from typing import Any
 from render import CLASSIC, Replay, Theme
 from render.share import LAST_MOVES
 from render.text import clock, shorten, stars
-from solitaire import VARIANTS, BadOption, BadRecord, daily_deal, find_variant, grade_of
+from solitaire import VARIANTS, BadOption, BadRecord, daily_deal, find_variant
+from solitaire.pool import deal_grade
 from solitaire.scoring import Scoring
 from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
@@ -147,7 +148,7 @@ class Social:
         today = await self._store.daily_results(cls.profile, day, guild_id=guild_id)
         if today:
             today_names = await self._names([row.user_id for row in today])
-            grade = grade_of(cls(deal=daily_deal(cls.profile, day)))
+            grade = deal_grade(cls, {}, daily_deal(cls.profile, day))
             graded = "" if grade is None else f" {stars(grade.stars)}"
             lines.append(tr(locale, "top.today") + graded)
             lines += [
