@@ -5,6 +5,7 @@ from __future__ import annotations
 from solitaire import Game, grade_of
 from solitaire.cards import Card
 from solitaire.piles import pile_kind
+from solitaire.pool import STARS
 from solitaire.variants.calculation import Calculation
 from solitaire.variants.castles_end import CastlesEnd
 from solitaire.variants.klondike import Klondike
@@ -71,7 +72,7 @@ STAR, NO_STAR = "★", "☆"
 
 def stars(n: int) -> str:
     """A grade as stars: ``★★★☆☆`` for 3."""
-    return STAR * n + NO_STAR * (5 - n)
+    return STAR * n + NO_STAR * (STARS - n)
 
 
 def status_line(
