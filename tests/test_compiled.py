@@ -23,7 +23,7 @@ SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
     reason="installed as plain Python",
 )
 def test_the_searches_are_compiled_where_a_compiler_is_at_hand() -> None:
-    assert searches.COMPILED
+    assert searches.COMPILED and searches.NATIVE
     assert searches.STALE == []
 
 
@@ -36,24 +36,42 @@ def test_a_compiled_module_older_than_its_source_is_stale(tmp_path: Path) -> Non
     assert stale(tmp_path, ["fresh", "edited", "plain", "missing"]) == ["edited"]
 
 
-@pytest.mark.skipif(not searches.COMPILED, reason="installed as plain Python")
-def test_an_edited_search_runs_from_its_source_with_one_log_line(tmp_path: Path) -> None:
-    # A copy of the installed package, as an editable install leaves it.
+def _installed_copy(tmp_path: Path) -> Path:
+    """A copy of the installed package, as an editable install leaves it."""
     package = Path(searches.__file__).parents[1]
     shutil.copytree(package, tmp_path / "solitaire", ignore=shutil.ignore_patterns("__pycache__"))
     for group in package.parent.glob(f"*__mypyc{SUFFIX}"):
         shutil.copy2(group, tmp_path)
-    edited = tmp_path / "solitaire" / "searches" / "klondike.py"
+    return tmp_path / "solitaire" / "searches"
+
+
+def _run(tmp_path: Path, script: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env,
+        timeout=60,
+    )  # fmt: skip
+
+
+@pytest.mark.skipif(not searches.NATIVE, reason="Klondike's search in C is not built")
+def test_an_edited_search_in_c_is_not_run_until_built_again(tmp_path: Path) -> None:
+    edited = _installed_copy(tmp_path) / "klondike_native.c"
+    edited.write_text(edited.read_text() + "\n/* edited */\n")
+    result = _run(tmp_path, "import solitaire.searches as s; print(s.NATIVE, s.STALE)")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "['klondike_native']"]
+    assert "older than their sources (klondike_native)" in result.stderr
+
+
+@pytest.mark.skipif(not searches.COMPILED, reason="installed as plain Python")
+def test_an_edited_search_runs_from_its_source_with_one_log_line(tmp_path: Path) -> None:
+    edited = _installed_copy(tmp_path) / "klondike.py"
     edited.write_text(edited.read_text() + "\nEDITED = True\n")
     script = (
         "import solitaire.searches as s, solitaire.searches.klondike as k;"
         "print(s.COMPILED, s.STALE, k.EDITED, k.__file__.endswith('.py'))"
     )
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env,
-        timeout=60,
-    )  # fmt: skip
+    result = _run(tmp_path, script)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "['klondike']", "True", "True"]
     assert "older than their sources (klondike)" in result.stderr

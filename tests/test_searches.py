@@ -210,6 +210,55 @@ def test_klondike_reductions_lose_no_win(draw: int, passes: int) -> None:
     assert outcomes.count("lost") >= 8 and outcomes.count("won") >= 50  # both kinds were checked
 
 
+@pytest.mark.skipif(klondike.NATIVE is None, reason="Klondike's search in C is not built")
+@pytest.mark.parametrize(("draw", "passes"), [(1, 1), (3, 3), (3, 1), (1, None)])
+def test_the_search_in_c_makes_the_moves_of_its_python_twin(draw: int, passes: int | None) -> None:
+    # The same line after the same nodes, or the same verdict, from deals
+    # (won, lost, undecided within the cap) and from small positions.
+    options = {"passes": "unlimited"} if passes is None else {"passes": passes}
+    states = [
+        klondike.start_state(new_game("klondike", deal, draw=draw, **options))
+        for deal in range(1, 13)
+    ]
+    states += [_small_klondike(seed) for seed in range(40)]
+    verdicts = set()
+    for state in states:
+        deadline = time.perf_counter() + 60
+        native = klondike.search_position(state, draw, passes, 20_000, deadline)
+        plain = klondike.search_position(state, draw, passes, 20_000, deadline, native=False)
+        assert native == plain
+        verdicts.add(_decided(native))
+    assert verdicts == {"won", "lost", None}
+
+
+@pytest.mark.slow
+def test_proofs_agree_with_the_engines_own_search() -> None:
+    # Positions of real deals a third to two thirds of the way along a
+    # winning line, then 3-12 random legal moves off it: wherever the
+    # engine's general search (every legal move, its own code, no
+    # reductions) decides one, Klondike's complete search decides it the
+    # same way, the proofs of a loss among them.
+    rng = random.Random(5)
+    agreed: list[Outcome] = []
+    for draw in (1, 3):
+        for deal in range(1, 31):
+            game = new_game("klondike", deal, draw=draw)
+            line = solve(game, max_nodes=300_000, max_seconds=60).moves
+            if not line:
+                continue  # lost from the deal
+            for move in line[: int(len(line) * rng.uniform(0.3, 0.6))]:
+                game.play(move)
+            for _ in range(rng.randint(3, 12)):
+                if moves := game.legal_moves():
+                    game.play(rng.choice(moves))
+            engine = solver._search(game, 10_000, time.perf_counter() + 60, useful_only=False)
+            if engine.outcome is not Outcome.UNKNOWN:
+                ours = solve(game, max_nodes=10**7, max_seconds=60)
+                assert ours.outcome is engine.outcome, (draw, deal)
+                agreed.append(engine.outcome)
+    assert agreed.count(Outcome.UNWINNABLE) >= 5 and agreed.count(Outcome.WON) >= 10
+
+
 @pytest.mark.parametrize(("draw", "deal"), [(1, 23), (1, 29), (3, 29)])
 def test_klondike_deals_are_proved_lost(draw: int, deal: int) -> None:
     # Lost so early that the unreduced search, too, runs out of moves.

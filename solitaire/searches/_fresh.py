@@ -5,7 +5,9 @@ sources, and Python then prefers the compiled modules. When a source is newer
 than its compiled module (it was edited since the install), every search is
 imported from its source instead, with one log line that says how to compile
 them again: all or none, since the compiled modules call one another
-directly. Reading the files' times is the only I/O here, at import.
+directly. A module written in C (its source a ``.c``) is then not imported
+at all, and its Python twin runs. Reading the files' times is the only I/O
+here, at import.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ def stale(folder: Path, modules: Sequence[str]) -> list[str]:
     found = []
     for name in modules:
         source = folder / f"{name}.py"
+        if not source.exists():
+            source = folder / f"{name}.c"
         built = [
             path
             for suffix in importlib.machinery.EXTENSION_SUFFIXES
@@ -69,4 +73,7 @@ def prefer_fresh(package: str, folder: Path, modules: Sequence[str]) -> list[str
             ", ".join(found),
         )
         sys.meta_path.insert(0, _Sources(package, folder))
+        for name in modules:
+            if not (folder / f"{name}.py").exists():
+                sys.modules[f"{package}.{name}"] = None  # type: ignore[assignment]  # C alone: not imported
     return found

@@ -1,0 +1,11 @@
+def search(
+    columns: tuple[bytes, ...],
+    found: int,
+    talon: bytes,
+    shown: int,
+    redeals: int,
+    draw: int,
+    max_redeals: int,
+    max_nodes: int,
+    seconds: float,
+) -> tuple[list[int] | None, int, bool]: ...
