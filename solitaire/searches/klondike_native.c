@@ -18,6 +18,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,16 +195,27 @@ static int grow(Array *a, size_t more) {
 
 /* -- the positions seen: byte strings, each with what it was reached owing - */
 
+/* A key in the store: its hash, the owing it was reached with (bit 63
+   nothing, bit 0 a King, else the card's bit), its length, then its bytes,
+   padded to eight bytes. */
 typedef struct {
-    uint64_t hash; /* 0: a free slot */
-    uint64_t offset;
-    uint64_t owed; /* reached owing: bit 63 nothing, bit 0 a King, else the card's bit */
+    uint64_t hash, owed;
+    uint8_t len, key[];
+} Entry;
+
+#define OWING_NOTHING (1ull << 63)
+
+/* A slot of the table: the high half of a key's hash (0: a free slot) and
+   where the key is in the store, in eights of bytes. Eight bytes a slot
+   keep the table small, so fewer of its pages are touched at random. */
+typedef struct {
+    uint32_t tag, where;
 } Slot;
 
 typedef struct {
     Slot *slots;
     size_t mask, count;
-    Array bytes; /* each key: its length, then its bytes */
+    Array store; /* bytes: the entries, one after another */
 } Seen;
 
 static uint64_t hash_of(const uint8_t *key, size_t n) {
@@ -218,32 +230,39 @@ static uint64_t hash_of(const uint8_t *key, size_t n) {
     uint64_t tail = 0;
     memcpy(&tail, key + i, n - i);
     h = (h ^ tail) * 0x94D049BB133111EBull;
-    h ^= h >> 32;
-    return h ? h : 1;
+    return h ^ h >> 32;
+}
+
+static inline uint32_t tag_of(uint64_t hash) { return (uint32_t)(hash >> 32) | 1; }
+
+static inline Entry *entry_at(const Seen *seen, uint32_t where) {
+    return (Entry *)((uint8_t *)seen->store.items + (size_t)where * 8);
 }
 
 static int seen_init(Seen *seen) {
     seen->mask = (1 << 16) - 1;
     seen->count = 0;
     seen->slots = calloc(seen->mask + 1, sizeof(Slot));
-    seen->bytes = (Array){NULL, 0, 0, 1};
+    seen->store = (Array){NULL, 0, 0, 1};
     return seen->slots ? 0 : -1;
 }
 
 static void seen_free(Seen *seen) {
     free(seen->slots);
-    free(seen->bytes.items);
+    free(seen->store.items);
 }
 
+/* Doubles the table, reading the store from start to end. */
 static int seen_grow(Seen *seen) {
     size_t size = (seen->mask + 1) * 2;
     Slot *slots = calloc(size, sizeof(Slot));
     if (!slots) return -1;
-    for (size_t i = 0; i <= seen->mask; i++) {
-        if (!seen->slots[i].hash) continue;
-        size_t j = seen->slots[i].hash & (size - 1);
-        while (slots[j].hash) j = (j + 1) & (size - 1);
-        slots[j] = seen->slots[i];
+    for (size_t at = 0; at < seen->store.len;) {
+        const Entry *entry = (const Entry *)((uint8_t *)seen->store.items + at);
+        size_t j = entry->hash & (size - 1);
+        while (slots[j].tag) j = (j + 1) & (size - 1);
+        slots[j] = (Slot){tag_of(entry->hash), (uint32_t)(at / 8)};
+        at += (offsetof(Entry, key) + entry->len + 7) & ~(size_t)7;
     }
     free(seen->slots);
     seen->slots = slots;
@@ -251,38 +270,40 @@ static int seen_grow(Seen *seen) {
     return 0;
 }
 
-#define OWING_NOTHING (1ull << 63)
-
 /* Whether the position *key* was reached before owing nothing, or owing
    *owed* (klondike._Search.run: a position owing a move may make only some
    of its moves); adds it if not. 1: it was; 0: it was not; -1: no memory. */
 static int seen_has(Seen *seen, const uint8_t *key, size_t n, int owed) {
-    uint64_t h = hash_of(key, n);
-    uint64_t bit = owed == NOTHING ? OWING_NOTHING : owed == A_KING ? 1 : 1ull << owed;
+    uint64_t h = hash_of(key, n), bit;
+    bit = owed == NOTHING ? OWING_NOTHING : owed == A_KING ? 1 : 1ull << owed;
+    uint32_t tag = tag_of(h);
     size_t i = h & seen->mask;
-    while (seen->slots[i].hash) {
-        Slot *slot = &seen->slots[i];
-        if (slot->hash == h) {
-            const uint8_t *there = (const uint8_t *)seen->bytes.items + slot->offset;
-            if (there[0] == n && !memcmp(there + 1, key, n)) {
-                if (slot->owed & (bit | OWING_NOTHING)) return 1;
-                slot->owed |= bit;
-                return 0;
-            }
+    for (; seen->slots[i].tag; i = (i + 1) & seen->mask) {
+        if (seen->slots[i].tag != tag) continue;
+        Entry *entry = entry_at(seen, seen->slots[i].where);
+        if (entry->len == n && !memcmp(entry->key, key, n)) {
+            if (entry->owed & (bit | OWING_NOTHING)) return 1;
+            entry->owed |= bit;
+            return 0;
         }
-        i = (i + 1) & seen->mask;
     }
-    if (grow(&seen->bytes, n + 1)) return -1;
-    uint8_t *at = (uint8_t *)seen->bytes.items + seen->bytes.len;
-    at[0] = (uint8_t)n;
-    memcpy(at + 1, key, n);
-    seen->slots[i] = (Slot){h, seen->bytes.len, bit};
-    seen->bytes.len += n + 1;
+    size_t size = (offsetof(Entry, key) + n + 7) & ~(size_t)7;
+    if (seen->store.len / 8 + size / 8 > UINT32_MAX || grow(&seen->store, size)) return -1;
+    Entry *entry = (Entry *)((uint8_t *)seen->store.items + seen->store.len);
+    entry->hash = h;
+    entry->owed = bit;
+    entry->len = (uint8_t)n;
+    memcpy(entry->key, key, n);
+    seen->slots[i] = (Slot){tag, (uint32_t)(seen->store.len / 8)};
+    seen->store.len += size;
     if (++seen->count * 2 > seen->mask && seen_grow(seen)) return -1;
     return 0;
 }
 
 /* -- the search ------------------------------------------------------------ */
+
+/* Room for a key as key_of writes it: whole columns and talon, then cut. */
+#define KEY_MAX (COLUMNS * (2 + COLUMN_MAX) + 1 + TALON_MAX + 4)
 
 typedef struct {
     State state;
@@ -389,11 +410,11 @@ static size_t key_of(const State *st, uint8_t *key) {
         int c = order[k];
         key[n++] = st->len[c];
         key[n++] = st->down[c];
-        memcpy(key + n, st->card[c], st->len[c]);
+        memcpy(key + n, st->card[c], COLUMN_MAX); /* whole: a copy of a known size is quick */
         n += st->len[c];
     }
     key[n++] = st->talon_len;
-    memcpy(key + n, st->talon, st->talon_len);
+    memcpy(key + n, st->talon, TALON_MAX);
     n += st->talon_len;
     key[n++] = st->shown;
     key[n++] = st->redeals;
@@ -667,21 +688,27 @@ static int generate(Search *s, const State *st, int owed) {
     return 0;
 }
 
-/* klondike._Search.run up to its loop over the moves: counts the node,
-   settles the position, looks it up, checks it, and enters it. */
-static int enter(Search *s, const State *given, int owed, int check) {
+/* The state of the frame above the top one, where the next position is
+   made (and entered by enter()); NULL if there is no memory for it. */
+static State *next_state(Search *s) {
+    if (grow(&s->frames, 1)) return NULL;
+    return &AT(s->frames, Frame, s->frames.len).state;
+}
+
+/* klondike._Search.run up to its loop over the moves, for the position
+   made in next_state(): counts the node, settles the position, looks it
+   up, checks it, and enters it. */
+static int enter(Search *s, int owed, int check) {
     s->nodes++;
     if (s->nodes >= s->max_nodes || (s->nodes % 512 == 0 && past_deadline(s))) return OUT;
     size_t mark = s->path.len;
-    if (grow(&s->frames, 1)) return NO_MEMORY;
     Frame *frame = &AT(s->frames, Frame, s->frames.len);
     State *st = &frame->state;
-    *st = *given;
     int settled = settle(s, st);
     if (settled < 0) return NO_MEMORY;
     if (settled) owed = NOTHING;
     if (st->found == ALL_HOME) return WON;
-    uint8_t key[256];
+    uint8_t key[KEY_MAX];
     int there = seen_has(&s->seen, key, key_of(st, key), owed);
     if (there < 0) return NO_MEMORY;
     if (there || (check && hopeless(st, s->draw, last_pass(s, st->redeals)))) {
@@ -698,7 +725,10 @@ static int enter(Search *s, const State *given, int owed, int check) {
 
 /* klondike._Search.run from *start*, with an explicit stack. */
 static int run(Search *s, const State *start, int owed) {
-    int result = enter(s, start, owed, 1);
+    State *first = next_state(s);
+    if (!first) return NO_MEMORY;
+    *first = *start;
+    int result = enter(s, owed, 1);
     if (result != ENTERED) return result;
     while (s->frames.len) {
         Frame *frame = &AT(s->frames, Frame, s->frames.len - 1);
@@ -710,8 +740,10 @@ static int run(Search *s, const State *start, int owed) {
             continue;
         }
         Move move = AT(s->moves, Move, frame->next++);
-        State child;
-        apply(&frame->state, &move, &child);
+        State *child = next_state(s);
+        if (!child) return NO_MEMORY;
+        frame = &AT(s->frames, Frame, s->frames.len - 1); /* where it now is */
+        apply(&frame->state, &move, child);
         if (move.put_off) {
             if (grow(&s->put_off, 1) || grow(&s->put_paths, s->path.len + 1)) return NO_MEMORY;
             PutOff *p = &AT(s->put_off, PutOff, s->put_off.len++);
@@ -721,12 +753,12 @@ static int run(Search *s, const State *start, int owed) {
                    s->path.len * sizeof(int));
             AT(s->put_paths, int, s->put_paths.len + s->path.len) = move.code;
             s->put_paths.len += s->path.len + 1;
-            p->state = child;
+            p->state = *child;
             p->owed = move.owed;
             continue;
         }
         if (path_push(s, move.code)) return NO_MEMORY;
-        result = enter(s, &child, move.owed, draws_of(move.code) >= 2);
+        result = enter(s, move.owed, draws_of(move.code) >= 2);
         if (result == FAILED)
             s->path.len--;
         else if (result != ENTERED)
