@@ -2,8 +2,14 @@
 pyksolve for Klondike with unlimited passes), over a range of deals with
 stated caps.
 
-    python bench/winnability.py [--deals 500] [--nodes 20000] [--seconds 2 [0.2 ...]]
-                                [--jobs 2] [--write docs/WINNABILITY.md]
+    python bench/winnability.py [--first 100001] [--deals 500] [--nodes 20000]
+                                [--seconds 2 [0.2 ...]] [--jobs 2] [--before]
+                                [--write docs/WINNABILITY.md]
+
+Deals from 100,001 on were never in a pool, nor graded, nor tried by a
+test. With ``--before``, each Klondike row is measured a second time, side
+by side, with the search as it ran before its twin in C: its Python module,
+compiled by mypyc.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solitaire import new_game
 from solitaire.pool import stars
-from solitaire.searches import COMPILED
+from solitaire.searches import COMPILED, NATIVE, klondike
 from solitaire.solver import Outcome, solve
 
 PROFILES: list[tuple[str, dict[str, object]]] = [
@@ -47,48 +53,24 @@ SOLVITAIRE = "\n".join(
         "| klondike draw=1 | Solvitaire | 0.2 s | 300 | 33 (11.0 %) | 81 (27.0 %) | 186 (62.0 %) |",
     )
 )
-#: The figures of the code before (commit bfb98ac, compiled), measured in
-#: the same session as the rows of the file.
-PREVIOUS = "\n".join(
-    (
-        "| klondike draw=1 | ours, before | 10,000,000 nodes, 1 s "
-        "| 500 | 103 (20.6 %) | 258 (51.6 %) | 139 (27.8 %) | 4.5 |",
-        "| klondike draw=3 | ours, before | 10,000,000 nodes, 1 s "
-        "| 500 | 307 (61.4 %) | 140 (28.0 %) | 53 (10.6 %) | 8.4 |",
-        "| calculation | ours, before | 10,000,000 nodes, 1 s "
-        "| 500 | 470 (94.0 %) | 0 (0.0 %) | 30 (6.0 %) | 18.4 |",
-        "| castles-end | ours, before | 10,000,000 nodes, 1 s "
-        "| 500 | 418 (83.6 %) | 77 (15.4 %) | 5 (1.0 %) | 32.8 |",
-        "| casket | ours, before | 10,000,000 nodes, 1 s "
-        "| 500 | 484 (96.8 %) | 0 (0.0 %) | 16 (3.2 %) | 29.9 |",
-        "| klondike draw=1 | ours, before | 10,000,000 nodes, 0.35 s "
-        "| 500 | 81 (16.2 %) | 221 (44.2 %) | 198 (39.6 %) | 10.4 |",
-        "| klondike draw=3 | ours, before | 10,000,000 nodes, 0.35 s "
-        "| 500 | 275 (55.0 %) | 124 (24.8 %) | 101 (20.2 %) | 15.7 |",
-        "| calculation | ours, before | 10,000,000 nodes, 0.35 s "
-        "| 500 | 449 (89.8 %) | 0 (0.0 %) | 51 (10.2 %) | 32.3 |",
-        "| castles-end | ours, before | 10,000,000 nodes, 0.35 s "
-        "| 500 | 411 (82.2 %) | 77 (15.4 %) | 12 (2.4 %) | 43.3 |",
-        "| casket | ours, before | 10,000,000 nodes, 0.35 s "
-        "| 500 | 469 (93.8 %) | 0 (0.0 %) | 31 (6.2 %) | 42.9 |",
-        "| klondike draw=1 | ours, before | 10,000,000 nodes, 0.2 s "
-        "| 500 | 70 (14.0 %) | 208 (41.6 %) | 222 (44.4 %) | 16.5 |",
-        "| klondike draw=3 | ours, before | 10,000,000 nodes, 0.2 s "
-        "| 500 | 243 (48.6 %) | 114 (22.8 %) | 143 (28.6 %) | 22.3 |",
-        "| calculation | ours, before | 10,000,000 nodes, 0.2 s "
-        "| 500 | 431 (86.2 %) | 0 (0.0 %) | 69 (13.8 %) | 40.1 |",
-        "| castles-end | ours, before | 10,000,000 nodes, 0.2 s "
-        "| 500 | 403 (80.6 %) | 77 (15.4 %) | 20 (4.0 %) | 49.8 |",
-        "| casket | ours, before | 10,000,000 nodes, 0.2 s "
-        "| 500 | 448 (89.6 %) | 0 (0.0 %) | 52 (10.4 %) | 48.8 |",
-    )
-)
 
 
 def ours(job: tuple[str, dict[str, object], int, int, float]) -> str:
     profile, options, deal, nodes, seconds = job
     game = new_game(profile, deal=deal, **options)
     return solve(game, max_nodes=nodes, max_seconds=seconds).outcome.value
+
+
+def python_twin(job: tuple[str, dict[str, object], int, int, float]) -> str:
+    """:func:`ours` with Klondike's search in Python, as before its twin in C."""
+    profile, options, deal, nodes, seconds = job
+    game = new_game(profile, deal=deal, **options)
+    line, _, exhausted = klondike.search(game, nodes, time.perf_counter() + seconds, native=False)  # type: ignore[arg-type]
+    if line is None:
+        return (Outcome.UNWINNABLE if exhausted else Outcome.UNKNOWN).value
+    for move in line:  # as the solver does: a line counts once it replays
+        game.play(move)
+    return (Outcome.WON if game.is_won else Outcome.UNKNOWN).value
 
 
 def theirs(job: tuple[str, dict[str, object], int, int, float]) -> str:
@@ -120,23 +102,26 @@ def run(
     solver: object,
     profile: str,
     options: dict[str, object],
+    first: int,
     deals: int,
     nodes: int,
     seconds: float,
 ) -> tuple[Counter[str], float]:
     start = time.perf_counter()
-    jobs = [(profile, options, deal, nodes, seconds) for deal in range(1, deals + 1)]
+    jobs = [(profile, options, deal, nodes, seconds) for deal in range(first, first + deals)]
     counts = Counter(pool.map(solver, jobs, chunksize=4))  # type: ignore[arg-type]
     return counts, time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--first", type=int, default=1, help="the first deal number")
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--nodes", type=int, default=20_000)
     parser.add_argument("--seconds", type=float, nargs="+", default=[2.0])
     parser.add_argument("--ksolve-closed", type=int, default=1_000_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--before", action="store_true", help="Klondike's Python search too")
     parser.add_argument("--write", type=Path)
     parser.add_argument(
         "--keep-pyksolve",
@@ -150,23 +135,27 @@ def main() -> None:
     rows = []
     header = "| rules | solver | caps | deals | won | unwinnable | unknown | deals/s |"
     reference = min(reference_seconds() for _ in range(3))
-    print(f"searches: {'compiled' if COMPILED else 'plain Python'}")
+    print(f"searches: {'compiled' if COMPILED else 'plain Python'}, Klondike's in C: {NATIVE}")
     print(f"machine: the reference workload took {reference:.2f} s")
     print(header)
     with ProcessPoolExecutor(args.jobs) as pool:
         cases = [
-            (ours, p, o, seconds, f"{args.nodes:,} nodes, {seconds:g} s")
+            (solver, p, o, seconds, f"{args.nodes:,} nodes, {seconds:g} s")
             for seconds in args.seconds
             for p, o in PROFILES
+            for solver in (ours, python_twin)
+            if solver is ours or (args.before and p == "klondike")
         ]
         if not kept:
             cases += [(theirs, p, o, 0.0, f"{args.ksolve_closed:,} states") for p, o in KSOLVE]
         for solver, profile, options, seconds, caps in cases:
             nodes = args.nodes if solver is ours else args.ksolve_closed
-            counts, elapsed = run(pool, solver, profile, options, args.deals, nodes, seconds)
+            counts, elapsed = run(
+                pool, solver, profile, options, args.first, args.deals, nodes, seconds
+            )
             n = sum(counts.values())
             cells = [f"{counts[o.value]} ({100 * counts[o.value] / n:.1f} %)" for o in Outcome]
-            name = "ours" if solver is ours else "pyksolve"
+            name = {ours: "ours", python_twin: "ours, before"}.get(solver, "pyksolve")
             cells = [label(profile, options), name, caps, str(n), *cells, f"{n / elapsed:.1f}"]
             row = "| " + " | ".join(cells) + " |"
             rows.append(row)
@@ -199,47 +188,41 @@ def document(rows: list[str], args: argparse.Namespace, kept: bool, reference: f
     flag = " --keep-pyksolve" if kept else ""
     how = "compiled" if COMPILED else "as plain Python"
     seconds = " ".join(f"{value:g}" for value in args.seconds)
+    before = (
+        "\n*ours, before*: Klondike's search as it ran before its twin in C, its\n"
+        "Python module compiled by mypyc (`--before`), in the same run."
+        if args.before
+        else ""
+    )
     return f"""# Winnability
 
-Deals 1 … {args.deals} of each rule profile, searched from the full deal (the
-solver sees the face-down cards: "thoughtful" solitaire). *won*: a winning
-line was found (it replays in the engine); *unwinnable*: the search proved
-there is none; *unknown*: the caps were hit first. Made with
+Deals {args.first:,} … {args.first + args.deals - 1:,} of each rule profile: deals no pool,
+grade or test has used. Each is searched from the full deal (the solver
+sees the face-down cards: "thoughtful" solitaire). *won*: a winning line
+was found (it replays in the engine); *unwinnable*: the search proved there
+is none; *unknown*: the caps were hit first. Made with
 
-    python bench/winnability.py --deals {args.deals} --nodes {args.nodes} \\
-        --seconds {seconds} --write docs/WINNABILITY.md{flag}
+    python bench/winnability.py --first {args.first} --deals {args.deals} --nodes {args.nodes} \\
+        --seconds {seconds}{" --before" if args.before else ""} --write docs/WINNABILITY.md{flag}
 
-on the 2-core development machine.{again}
+on the 2-core development machine, which ran the reference workload of
+`bench/winnability.py` (plain Python, which no change to the project
+alters) in {reference:.2f} s: the caps are in seconds, so the figures depend on
+the machine. Between runs of the same code on the same machine a figure
+moves by about a point.{before}{again}
 
 | rules | solver | caps | deals | won | unwinnable | unknown | deals/s |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 {chr(10).join(rows)}
 
 The searches ran {how}. The install compiles them with mypyc where a C
-compiler is at hand (`setup.py`): Klondike, deals 1–3 at 8,000 nodes under
-callgrind, then takes 3.3× fewer instructions than as plain Python. Since
-the run before, Klondike's search keeps each column as one `bytes` (how many
-cards lie face down, then the cards), its foundations as one int and a
-position's key as one `bytes`, and codes its moves as ints until a line is
-won: 1.5× the nodes a second (deals 1–16 at 30,000 nodes, the same lines
-and nodes). Calculation's search asks a remembered table which one
-foundation wants a rank, keeps its waste piles as `bytes`, and ranks them
-by a table of needs: 23 % fewer instructions, the same lines. The rows of
-the code before these changes (commit bfb98ac, compiled too), measured on
-the same machine in the same session:
-
-| rules | solver | caps | deals | won | unwinnable | unknown | deals/s |
-| --- | --- | --- | --- | --- | --- | --- | --- |
-{PREVIOUS}
-
-The caps are in seconds, so the figures depend on the machine. This one ran
-the reference workload of `bench/winnability.py` (plain Python, which no
-change to the project alters) in {reference:.2f} s. The machine of the run
-before was about 2.9× slower: with the same code (commit bfb98ac),
-`bench/solver.py` searched 75,700 Klondike nodes a second there and 217,700
-here, and Calculation was won for 88.2 % of these deals at 1 s there and
-94.0 % here. Its 1 s is about 0.35 s here, hence that cap above. Between
-runs of the same code on the same machine a figure moves by about a point.
+compiler is at hand (`setup.py`), and builds Klondike's complete search in
+C (`solitaire/searches/klondike_native.c`): the same moves in the same
+order as its Python twin (`klondike.py`), so the same lines after the same
+nodes (a test holds them to it), at about 2,000,000 nodes a second against
+300,000. Its seen positions are byte strings in a hash table of its own,
+each with the moves it was reached owing; its stack is an array, not
+recursion; it lets go of Python's lock while it runs.
 
 Klondike `draw=1` plays one pass through the stock and `draw=3` three: the
 seed rules, the defaults. Published figures to compare with are for Klondike
@@ -248,9 +231,11 @@ with unlimited passes, thoughtful: draw 3 — {PUBLISHED[3]}; draw 1 —
 foundation cards may come back).
 
 Solvitaire (Blake & Gent's C++ solver, built from its repository at commit
-2815238 with `g++ -O3`) ran on the same machine in the same session, under
-our default Klondike rules (draw 1, one pass, foundation cards stay) and the
-same caps, on its own random deals (`python bench/solvitaire.py --binary …`):
+2815238 with `g++ -O3`) ran under our default Klondike rules (draw 1, one
+pass, foundation cards stay) and the same caps, on its own random deals
+(`python bench/solvitaire.py --binary …`), on a machine that ran the
+reference workload in 0.39 s, about as fast as this one; our search, before
+its twin in C, decided 75.4 % of deals 1–500 at 1 s there:
 
 | rules | solver | caps | deals | won | unwinnable | unknown |
 | --- | --- | --- | --- | --- | --- | --- |
@@ -274,21 +259,19 @@ card that may lie on it), and a column is emptied only for a King to move in
 next, since a win that makes such a move earlier can make it just before
 that use; interchangeable columns are one. Runs onto a twin that free no
 card for home are tried after every other line, so it finds the same wins
-as the pruned search it replaces. Tests compare it with the same search
-without reductions on 200 small positions, on three deals that search proves
-lost, and on a position of deal 50 (below). Before, Klondike had only a
-pruned search, and losses were proved by the general search in an eighth of
-the time.
+as a pruned search would. Tests compare it with the same search without
+reductions on 300 small positions, on three deals that search proves lost
+and on a position of deal 50 (below), and with the engine's own general
+search (every legal move, no reductions) on positions of real deals off
+their winning lines, lost and won.
 
 Checked beyond the tests: on deals 1–150 (draw 1) and 1–100 (draw 3) the
 search without reductions, with up to 1,000,000 nodes, decides 44 and 43
 deals, and this search decides every one of them the same way. That check
 found one reduction wrong: with draws of three and the waste still to be
 turned over, a waste card sent home at once changes which cards the later
-passes bring up, and deal 50 was called lost (it is won). Waste cards now go
-home by themselves only with draw 1 or on the last pass; the draw-3 rows
-above were measured again after that fix, in a run of their own (the draw-1
-search did not change).
+passes bring up, and deal 50 was called lost (it is won). Waste cards go
+home by themselves only with draw 1 or on the last pass.
 
 Klondike's search also gives up a position that is hopeless
 (`solitaire/searches/klondike_bound.py`): some card
@@ -303,30 +286,17 @@ Every win of the real game is a win of the looser one, so the check loses
 no win (a test checks it on every position of winning lines). It runs on
 sets of cards as the bits of an int, a round at a time, in about 30 µs,
 so it is made only where it pays: after a move that drew two cards or
-more. The search also remembers which cards the stock can bring up for
-each size of the talon, and skips settling a position where no card is
-ready to go home (deals 1–16, 30,000 nodes: 1.3× the nodes a second).
-Deals 1–500 at 1 s, before these changes and after, both as plain Python on
-the slower machine: draw 1 34.4 % decided, then 49.6 %; draw 3 63.8 %, then
-67.4 % (at 0.2 s: 17.4 % and 37.2 %; 43.4 % and 48.6 %).
+more.
 
 Calculation's search puts a stock card first where it buries the fewest
 cards needed sooner than itself (a waste card leaves only for a foundation,
 so it must leave before every card under it), and it reckons how soon a
 rank is needed by all the foundations that still want it, on average, not
-by the nearest alone. Casket's search tried a body card onto the twin of
-the card it lies on (two decks) before anything else, and then back, which
-spent its first choices; it now tries that move last. Both make their moves
+by the nearest alone. Casket's search tries a body card onto the twin of
+the card it lies on (two decks) last: first, and then back, it would spend
+its first choices. Both make their moves
 only as the search asks for them, and every search pauses Python's cycle
 collector while it runs (1.1–1.25× the nodes a second).
-
-Earlier still, before Castle's End had a search of its own, it was decided
-for 78.4 % of these deals at 1 s, and seven of its 83 "unwinnable" deals
-(134, 164, 225, 232, 331, 409, 429) are won: their lines replay in the
-engine. The general search sent a base card home as if that could never
-hurt, and it can: the card that ranks below it, the last of its suit, may
-then have nowhere to lie. The engine now sends cards home only onto a begun
-foundation, in autoplay and in the search.
 
 For Calculation and Casket our solver first runs the game's own fast
 search (`solitaire/searches/`) for three quarters of the time, then the

@@ -561,14 +561,26 @@ def start_state(game: Klondike) -> State:
 
 
 def search(
-    game: Klondike, max_nodes: int, deadline: float, *, reduced: bool = True
+    game: Klondike,
+    max_nodes: int,
+    deadline: float,
+    *,
+    reduced: bool = True,
+    native: bool = True,
 ) -> tuple[list[str] | None, int, bool]:
     """Returns a winning line from *game* in notation (or ``None``), the nodes
     searched, and whether the search ran out of moves: then there is no win.
     Only for games whose foundation cards stay there. *reduced* false turns
-    the reductions off."""
+    the reductions off; *native* false runs this module's search, not its
+    twin in C."""
     return search_position(
-        start_state(game), game.draw, game.passes, max_nodes, deadline, reduced=reduced
+        start_state(game),
+        game.draw,
+        game.passes,
+        max_nodes,
+        deadline,
+        reduced=reduced,
+        native=native,
     )
 
 
