@@ -1,6 +1,6 @@
-"""Solver speed: deals per second per game under fixed caps, and ours
-against pyksolve on the same Klondike deals (its rules: unlimited passes,
-foundation return).
+"""Solver speed: deals per second per game under fixed caps, Klondike's
+search in C beside its Python twin, and ours against pyksolve on the same
+Klondike deals (its rules: unlimited passes, foundation return).
 
     python bench/solver.py [--deals 20] [--nodes 20000] [--seconds 2]
 """
@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solitaire import VARIANTS, new_game
+from solitaire.searches import klondike
 from solitaire.solver import solve
 
 KSOLVE_RULES = {"draw": 1, "passes": "unlimited", "foundation_return": True}
@@ -33,6 +34,21 @@ def ours(
         )
         outcomes[solution.outcome.value] += 1
         visited += solution.nodes
+    elapsed = time.perf_counter() - start
+    return len(deals) / elapsed, outcomes, round(visited / elapsed)
+
+
+def python_twin(deals: range, nodes: int, seconds: float) -> tuple[float, Counter[str], int]:
+    """:func:`ours` for Klondike with its search in Python (compiled by mypyc)."""
+    outcomes: Counter[str] = Counter()
+    visited = 0
+    start = time.perf_counter()
+    for deal in deals:
+        game = new_game("klondike", deal=deal)
+        deadline = time.perf_counter() + seconds
+        line, searched, lost = klondike.search(game, nodes, deadline, native=False)
+        outcomes["won" if line else "unwinnable" if lost else "unknown"] += 1
+        visited += searched
     elapsed = time.perf_counter() - start
     return len(deals) / elapsed, outcomes, round(visited / elapsed)
 
@@ -59,6 +75,11 @@ def main() -> None:
     for profile in VARIANTS:
         rate, outcomes, nodes = ours(profile, deals, args.nodes, args.seconds)
         print(f"{profile:<12} ours      {rate:6.2f} deals/s  {nodes:>7,} nodes/s  {dict(outcomes)}")
+    if klondike.NATIVE is not None:
+        rate, outcomes, nodes = python_twin(deals, args.nodes, args.seconds)
+        print(
+            f"{'klondike':<12} in Python {rate:6.2f} deals/s  {nodes:>7,} nodes/s  {dict(outcomes)}"
+        )
     rate, outcomes, nodes = ours("klondike", deals, args.nodes, args.seconds, **KSOLVE_RULES)
     print(f"{'klondike*':<12} ours      {rate:6.2f} deals/s  {nodes:>7,} nodes/s  {dict(outcomes)}")
     rate, outcomes = theirs(deals, 1_000_000)

@@ -160,10 +160,29 @@ def main() -> None:
             row = "| " + " | ".join(cells) + " |"
             rows.append(row)
             print(row, flush=True)
+    print(decided(rows))
     rows += kept
     if args.write:
         args.write.write_text(document(rows, args, bool(kept), reference))
         print(f"wrote {args.write}")
+
+
+def decided(rows: list[str]) -> str:
+    """How many deals each rule profile decided (won or proved lost) at the
+    first budget, ours beside ours before where measured."""
+    shares: dict[str, dict[str, str]] = {}
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        if cells[1] == "pyksolve" or (cells[0] in shares and cells[1] in shares[cells[0]]):
+            continue
+        unknown = float(cells[6].split("(")[1].rstrip(" %)"))
+        shares.setdefault(cells[0], {})[cells[1]] = f"{100 - unknown:.1f} %"
+    said = [
+        f"{rules} {share['ours']}"
+        + (f" (before: {share['ours, before']})" if len(share) > 1 else "")
+        for rules, share in shares.items()
+    ]
+    return "Decided (won or proved lost): " + "; ".join(said) + "."
 
 
 def bounds(rows: list[str]) -> str:
@@ -180,8 +199,8 @@ def bounds(rows: list[str]) -> str:
 
 def document(rows: list[str], args: argparse.Namespace, kept: bool, reference: float) -> str:
     again = (
-        "\nThe pyksolve rows are kept from the run before (`--keep-pyksolve`): pyksolve\n"
-        "and the code that plays its rules did not change since."
+        "\n\nThe pyksolve rows are kept from a run before (`--keep-pyksolve`), on deals\n"
+        "1 … 500: pyksolve and the code that plays its rules did not change since."
         if kept
         else ""
     )
@@ -189,7 +208,7 @@ def document(rows: list[str], args: argparse.Namespace, kept: bool, reference: f
     how = "compiled" if COMPILED else "as plain Python"
     seconds = " ".join(f"{value:g}" for value in args.seconds)
     before = (
-        "\n*ours, before*: Klondike's search as it ran before its twin in C, its\n"
+        "\n\n*ours, before*: Klondike's search as it ran before its twin in C, its\n"
         "Python module compiled by mypyc (`--before`), in the same run."
         if args.before
         else ""
@@ -214,6 +233,8 @@ moves by about a point.{before}{again}
 | rules | solver | caps | deals | won | unwinnable | unknown | deals/s |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 {chr(10).join(rows)}
+
+{decided(rows)}
 
 The searches ran {how}. The install compiles them with mypyc where a C
 compiler is at hand (`setup.py`), and builds Klondike's complete search in
@@ -313,18 +334,17 @@ default rules and for Klondike draw 3) were made with
 `python tools/pool.py`; each file names its caps and the deals it tried. A
 pool holds every deal the solver won among consecutive deal numbers, so it
 leans towards deals whose win is found quickly only as far as the solver
-leaves deals *unknown*. Rebuilt for the days from 2026-12-02 at 1 s a deal:
-Castle's End's pool holds the 1,000 won among deals 1…1,280 (about 4 % are
-left out as unknown, the rest are proved lost), Calculation's those among
-1…1,104 and Casket's those among 1…1,040 (before, 1…1,856 and
-1…1,472). The Klondike pools were rebuilt again for the days from
-2026-12-03, at 1 s a deal with the faster search on this machine: draw 3's
-holds the 1,000 won among deals 1…1,680 (before, 1…1,952; at first, at 0.5 s,
-1…2,384) and draw 1's those among 1…4,944 (before, 1…6,768; at first, at
-0.3 s, 1…12,240). They leave out many deals: most are proved lost, and
-about a tenth (draw 3) and a quarter (draw 1) stay *unknown* at 1 s (above).
-A rebuilt pool keeps its earlier deals for the days before (`PAST`), so no
-day's daily deal changes.
+leaves deals *unknown*. At 1 s a deal, Castle's End's pool holds the 1,000
+won among deals 1…1,280 (about 4 % are left out as unknown, the rest are
+proved lost), Calculation's those among 1…1,104 and Casket's those among
+1…1,040. The Klondike pools were built with the search in Python: draw 3's
+holds the 1,000 won among deals 1…1,680 and draw 1's those among 1…4,944;
+most of the rest are proved lost, and about a tenth (draw 3) and a quarter
+(draw 1) were *unknown* at 1 s then. The search in C decides the same way
+every deal the Python one decided (the same moves), and more of the others;
+the pools stay as they are, since a rebuilt pool would change the grades'
+calibration. A rebuilt pool keeps its earlier deals for the days before
+(`PAST`), so no day's daily deal changes.
 
 {grades_section()}"""
 
