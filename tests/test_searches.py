@@ -231,6 +231,23 @@ def test_the_search_in_c_makes_the_moves_of_its_python_twin(draw: int, passes: i
     assert verdicts == {"won", "lost", None}
 
 
+@pytest.mark.skipif(klondike.NATIVE is None, reason="Klondike's search in C is not built")
+@pytest.mark.parametrize(
+    ("columns", "talon", "shown"),
+    [
+        ((b"\x00" + bytes(range(1, 63)),), b"", 0),  # more cards than a deck
+        ((b"\x01\x01",), b"", 0),  # its one card face down
+        ((b"\x00\x01",), b"\x02\x03", 3),  # more cards shown than the talon holds
+    ],
+)  # fmt: skip
+def test_the_search_in_c_refuses_a_position_it_cannot_hold(
+    columns: tuple[bytes, ...], talon: bytes, shown: int
+) -> None:
+    state = ((*columns, *[b"\x00"] * (7 - len(columns))), 0, talon, shown, 0)
+    with pytest.raises(ValueError):
+        klondike.search_position(state, 1, 1, 1_000, time.perf_counter() + 5)
+
+
 @pytest.mark.slow
 def test_proofs_agree_with_the_engines_own_search() -> None:
     # Positions of real deals a third to two thirds of the way along a

@@ -25,7 +25,9 @@
 #include <time.h>
 
 #define COLUMNS 7
-#define COLUMN_MAX 32
+#define DECK 52
+#define COLUMN_MAX DECK /* a column never overflows, whatever the moves */
+#define QUICK_COPY 32   /* the cards of a column copied at once into a key */
 #define TALON_MAX 24
 #define TOPS_MAX 256
 #define KING 13
@@ -303,7 +305,7 @@ static int seen_has(Seen *seen, const uint8_t *key, size_t n, int owed) {
 /* -- the search ------------------------------------------------------------ */
 
 /* Room for a key as key_of writes it: whole columns and talon, then cut. */
-#define KEY_MAX (COLUMNS * (2 + COLUMN_MAX) + 1 + TALON_MAX + 4)
+#define KEY_MAX (COLUMNS * 2 + DECK + QUICK_COPY + 1 + TALON_MAX + 4)
 
 typedef struct {
     State state;
@@ -410,7 +412,10 @@ static size_t key_of(const State *st, uint8_t *key) {
         int c = order[k];
         key[n++] = st->len[c];
         key[n++] = st->down[c];
-        memcpy(key + n, st->card[c], COLUMN_MAX); /* whole: a copy of a known size is quick */
+        if (st->len[c] <= QUICK_COPY) /* a copy of a known size is quick */
+            memcpy(key + n, st->card[c], QUICK_COPY);
+        else
+            memcpy(key + n, st->card[c], st->len[c]);
         n += st->len[c];
     }
     key[n++] = st->talon_len;
@@ -786,6 +791,10 @@ static int read_state(PyObject *columns, long found, Py_buffer *talon, long show
         const uint8_t *bytes = (const uint8_t *)PyBytes_AS_STRING(column);
         st->down[c] = bytes[0];
         st->len[c] = (uint8_t)(PyBytes_GET_SIZE(column) - 1);
+        if (st->len[c] ? st->down[c] >= st->len[c] : st->down[c] != 0) {
+            PyErr_SetString(PyExc_ValueError, "a column's top card must be face up");
+            return -1;
+        }
         memcpy(st->card[c], bytes + 1, st->len[c]);
         for (int i = 0; i < st->len[c]; i++) {
             if (st->card[c][i] >= 64) {
@@ -796,9 +805,13 @@ static int read_state(PyObject *columns, long found, Py_buffer *talon, long show
     }
     int cards = (int)talon->len;
     for (int c = 0; c < COLUMNS; c++) cards += st->len[c];
-    if (cards > 64 || talon->len > TALON_MAX || shown < 0 || shown > talon->len || redeals < 0 ||
-        redeals > 255 || found < 0 || found > 0xFFFF) {
-        PyErr_SetString(PyExc_ValueError, "the talon does not fit");
+    if (cards > DECK || talon->len > TALON_MAX) {
+        PyErr_SetString(PyExc_ValueError, "more cards than a deck, or than a talon holds");
+        return -1;
+    }
+    if (shown < 0 || shown > talon->len || redeals < 0 || redeals > 255 || found < 0 ||
+        found > ALL_HOME) {
+        PyErr_SetString(PyExc_ValueError, "the waste, redeals or foundations are out of range");
         return -1;
     }
     memcpy(st->talon, talon->buf, talon->len);
