@@ -41,7 +41,7 @@ from . import calculation, casket, castles_end, klondike  # noqa: E402  (after p
 #: fast as plain Python.
 COMPILED = not (klondike.__file__ or "").endswith(".py")
 #: Whether Klondike's complete search runs in C (klondike_native.c, built
-#: by setup.py), seven to eight times as fast as compiled Python.
+#: by setup.py), seven to nine times as fast as compiled Python.
 NATIVE = klondike.NATIVE is not None
 
 #: (node cap, deadline) → (winning line or ``None``, nodes searched).

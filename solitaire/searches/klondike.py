@@ -43,7 +43,7 @@ for home are put off until every other line has been tried.
 
 ``klondike_native.c`` is this search in C, built by setup.py where a C
 compiler is at hand, and :func:`search_position` runs it there: seven to
-eight times the nodes a second. This module stays the reference (a test
+nine times the nodes a second. This module stays the reference (a test
 holds the two to the same lines after the same nodes), the search where
 nothing is compiled, and the search without reductions.
 """
@@ -75,7 +75,7 @@ def _native() -> NativeSearch | None:
 
 #: The same search in C (``klondike_native.c``), where setup.py built it:
 #: the same moves in the same order, so the same lines after the same
-#: nodes, seven to eight times as many nodes a second.
+#: nodes, seven to nine times as many nodes a second.
 NATIVE: Final = _native()
 
 # Cards as bytes, whose hash is kept: a child position shares the columns
