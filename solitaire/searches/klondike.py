@@ -41,11 +41,10 @@ most face-down cards (or empty a column for a King), then waste cards onto
 columns, fewest draws first. Runs moved onto a twin that do not free a card
 for home are put off until every other line has been tried.
 
-``klondike_native.c`` is this search in C, built by setup.py where a C
-compiler is at hand, and :func:`search_position` runs it there: seven to
-nine times the nodes a second. This module stays the reference (a test
-holds the two to the same lines after the same nodes), the search where
-nothing is compiled, and the search without reductions.
+:func:`search_position` runs this search in C (``klondike_native.c``,
+seven to nine times the nodes a second) where setup.py built it. This
+module stays the reference (a test holds the two to the same lines after
+the same nodes) and the search without reductions or a compiler.
 """
 
 from __future__ import annotations
@@ -59,13 +58,8 @@ from ..variants.klondike import Klondike
 from ._base import Budget, OutOfBudget, codes, collector_paused, deep_recursion
 from .klondike_bound import height, hopeless
 
-NativeSearch = Callable[
-    [tuple[bytes, ...], int, bytes, int, int, int, int, int, float],
-    tuple[list[int] | None, int, bool],
-]
 
-
-def _native() -> NativeSearch | None:
+def _native() -> Callable[..., tuple[list[int] | None, int, bool]] | None:
     try:
         from .klondike_native import search as native_search
     except ImportError:
@@ -73,9 +67,7 @@ def _native() -> NativeSearch | None:
     return native_search
 
 
-#: The same search in C (``klondike_native.c``), where setup.py built it:
-#: the same moves in the same order, so the same lines after the same
-#: nodes, seven to nine times as many nodes a second.
+#: This search in C (``klondike_native.c``), where setup.py built it.
 NATIVE: Final = _native()
 
 # Cards as bytes, whose hash is kept: a child position shares the columns
@@ -561,27 +553,15 @@ def start_state(game: Klondike) -> State:
 
 
 def search(
-    game: Klondike,
-    max_nodes: int,
-    deadline: float,
-    *,
-    reduced: bool = True,
-    native: bool = True,
+    game: Klondike, max_nodes: int, deadline: float, **kinds: bool
 ) -> tuple[list[str] | None, int, bool]:
     """Returns a winning line from *game* in notation (or ``None``), the nodes
     searched, and whether the search ran out of moves: then there is no win.
-    Only for games whose foundation cards stay there. *reduced* false turns
-    the reductions off; *native* false runs this module's search, not its
-    twin in C."""
-    return search_position(
-        start_state(game),
-        game.draw,
-        game.passes,
-        max_nodes,
-        deadline,
-        reduced=reduced,
-        native=native,
-    )
+    Only for games whose foundation cards stay there. *kinds*: ``reduced``
+    false turns the reductions off; ``native`` false runs this module's
+    search, not its twin in C."""
+    state = start_state(game)
+    return search_position(state, game.draw, game.passes, max_nodes, deadline, **kinds)
 
 
 def search_position(
