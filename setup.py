@@ -2,9 +2,9 @@
 they search two to three times the positions a second; and builds
 Klondike's, written in C too, which searches seven to nine times as many
 again. Anywhere else, or with ``SOLITAIRE_PURE=1`` set, they are installed
-as plain Python and work the same, only slower. With ``SOLITAIRE_COMPILE=required`` (CI, the Docker
-image) a search that does not compile fails the install instead. Everything
-else is in pyproject.toml."""
+as plain Python and work the same, only slower. With
+``SOLITAIRE_COMPILE=required`` (CI, the Docker image) a search that does not
+compile fails the install instead. Everything else is in pyproject.toml."""
 
 from __future__ import annotations
 

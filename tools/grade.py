@@ -18,7 +18,7 @@ from pathlib import Path
 
 from solitaire import VARIANTS
 from solitaire.grading import GRADE_NODES, measure
-from solitaire.pool import bounds, pool_name, stars, winnable_deals
+from solitaire.pool import STARS, bounds, pool_name, stars, winnable_deals
 
 GRADES = Path(__file__).resolve().parent.parent / "solitaire" / "grades"
 
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\r{name}: {progress}", end="", file=sys.stderr)
     print(file=sys.stderr)
     cuts = bounds([search for _, search, _, _ in rows])
-    per_star = [0] * 5
+    per_star = [0] * STARS
     for _, search, _, _ in rows:
         per_star[stars(search, cuts) - 1] += 1
     shortened = sum(line > par for _, _, line, par in rows)

@@ -553,15 +553,14 @@ def start_state(game: Klondike) -> State:
 
 
 def search(
-    game: Klondike, max_nodes: int, deadline: float, **kinds: bool
+    game: Klondike, max_nodes: int, deadline: float, *, reduced: bool = True, native: bool = True
 ) -> tuple[list[str] | None, int, bool]:
     """Returns a winning line from *game* in notation (or ``None``), the nodes
     searched, and whether the search ran out of moves: then there is no win.
-    Only for games whose foundation cards stay there. *kinds*: ``reduced``
-    false turns the reductions off; ``native`` false runs this module's
-    search, not its twin in C."""
-    state = start_state(game)
-    return search_position(state, game.draw, game.passes, max_nodes, deadline, **kinds)
+    Only for games whose foundation cards stay there. *reduced* false turns
+    the reductions off; *native* false runs this module's search, not C's."""
+    state, draw, passes = start_state(game), game.draw, game.passes
+    return search_position(state, draw, passes, max_nodes, deadline, reduced=reduced, native=native)
 
 
 def search_position(

@@ -29,7 +29,8 @@
 #define COLUMN_MAX DECK /* a column never overflows, whatever the moves */
 #define QUICK_COPY 32   /* the cards of a column copied at once into a key */
 #define TALON_MAX 24
-#define TOPS_MAX 256
+#define REDEALS_MAX 8 /* (1, 3 or unlimited passes): so the tops below always fit */
+#define TOPS_MAX 256  /* (REDEALS_MAX + 1) * (TALON_MAX + 1) < 256 */
 #define KING 13
 #define WASTE 7
 #define HOME 7
@@ -613,7 +614,7 @@ static int generate(Search *s, const State *st, int owed) {
     /* _free_moves */
     static __thread Move home[GROUP_MAX], reveal[GROUP_MAX], onto[GROUP_MAX];
     int nhome = 0, nreveal = 0, nonto = 0;
-    for (int k = 0; k < ntops && nonto < GROUP_MAX - 8; k++) {
+    for (int k = 0; k < ntops; k++) { /* at most 2 * TOPS_MAX + 14 moves a group */
         int card = st->talon[tops[k].at - 1];
         if (is_next(st->found, card)) {
             home[nhome] = waste_move(&tops[k], HOME);
@@ -851,7 +852,7 @@ static PyObject *search(PyObject *module, PyObject *args) {
     int bad = read_state(columns, found, &talon, shown, redeals, &start);
     PyBuffer_Release(&talon);
     if (bad) return NULL;
-    if (draw < 1 || draw > TALON_MAX || max_redeals < -1 || max_redeals > 64) {
+    if (draw < 1 || draw > TALON_MAX || max_redeals < -1 || max_redeals > REDEALS_MAX) {
         PyErr_SetString(PyExc_ValueError, "rules out of range");
         return NULL;
     }
