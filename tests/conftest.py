@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +9,7 @@ import pytest
 
 from bot.usecases.service import GameService
 from storage import Store, open_store
+from tests import botprocess
 from tests.botprocess import TOKEN, BotProcess
 from tests.databases import STORES, fresh_database
 from tests.fake_discord import FakeDiscord
@@ -25,6 +26,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name.endswith(SLOW_MODULES) or item.get_closest_marker("postgresql"):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_bot_left_behind() -> Iterator[None]:
+    """Fails the run, naming the tests, if a bot or a worker of one outlives
+    them (and ends it): a bot left running slows every test after it."""
+    yield
+    left = botprocess.survivors()
+    for group in left:
+        botprocess.end_group(group)
+    assert not left, "bot processes outlived their tests: " + ", ".join(
+        f"{test} (process group {group})" for group, test in left.items()
+    )
 
 
 @pytest.fixture(scope="session")
