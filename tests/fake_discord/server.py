@@ -17,6 +17,9 @@ from typing import Any
 from aiohttp import WSMsgType, web
 from discord import InteractionResponseType
 
+from bot.adapter import limits
+from bot.adapter.limits import Problem, errors_object
+
 from . import payloads, spec
 from .payloads import (
     ALICE,
@@ -83,6 +86,10 @@ class DiscordServer:
                 web.get(f"{API}/oauth2/applications/@me", self.application),
                 web.put(f"{API}/applications/{{app}}/commands", self.put_commands),
                 web.put(f"{API}/applications/{{app}}/guilds/{{guild}}/commands", self.put_commands),
+                web.post(f"{API}/applications/{{app}}/commands", self.post_command),
+                web.post(
+                    f"{API}/applications/{{app}}/guilds/{{guild}}/commands", self.post_command
+                ),
                 web.post(f"{API}/interactions/{{id}}/{{token}}/callback", self.callback),
                 web.patch(
                     f"{API}/webhooks/{{app}}/{{token}}/messages/@original", self.edit_original
@@ -183,16 +190,43 @@ class DiscordServer:
         )
 
     async def put_commands(self, request: web.Request) -> web.Response:
+        """Overwrites a scope's commands (global, or a server's), checked
+        against Discord's documented limits: on a refusal the scope keeps
+        the commands it had, as on Discord."""
+        if (fault := await self._faulted("put_commands", request)) is not None:
+            return fault
         payload = await request.json()
+        if self.check_api and (found := limits.commands_problems(payload)):
+            return self._refuse(request, found)
         scope = request.match_info.get("guild", "global")
+        self.commands[scope] = [self._registered(command) for command in payload]
+        return self.json(self.commands[scope])
+
+    async def post_command(self, request: web.Request) -> web.Response:
+        """Makes or overwrites one command of a scope, by its type and name."""
+        command = await request.json()
+        scope = request.match_info.get("guild", "global")
+        if self.check_api:
+            if not isinstance(command, dict):
+                return self._refuse(request, limits.commands_problems(command))
+            if found := limits.command_problems(command):
+                return self._refuse(request, found)
+        kind, name = command.get("type") or 1, command.get("name")
+        had = self.commands.get(scope, [])
+        others = [c for c in had if ((c.get("type") or 1), c["name"]) != (kind, name)]
+        if sum((c.get("type") or 1) == kind for c in others) >= limits.MAX_COMMANDS.get(kind, 0):
+            body = {"message": "Maximum number of application commands reached", "code": 30032}
+            self.invalid.append(f"{request.method} {request.path.removeprefix(API)}: {body}")
+            return self.json(body, status=400)
+        registered = self._registered(command)
+        self.commands[scope] = [*others, registered]
+        return self.json(registered, status=200 if len(others) < len(had) else 201)
+
+    @staticmethod
+    def _registered(command: dict[str, Any]) -> dict[str, Any]:
         # Discord returns a user command's description as "" (it has none).
-        commands = [
-            {"description": "", **command, "id": str(next(snowflakes)),
-             "application_id": str(APP_ID), "version": "1"}
-            for command in payload
-        ]  # fmt: skip
-        self.commands[scope] = commands
-        return self.json(commands)
+        return {"description": "", **command, "id": str(next(snowflakes)),
+                "application_id": str(APP_ID), "version": "1"}  # fmt: skip
 
     @web.middleware
     async def _known_route(self, request: web.Request, handler: Any) -> web.StreamResponse:
@@ -202,15 +236,25 @@ class DiscordServer:
         if channel is not None and int(channel) in payloads.NOT_A_MEMBER:
             self.refused.append(f"{request.method} {request.path}")
             return self.json({"message": "Missing Access", "code": 50001}, status=403)
-        if self.check_api and request.path.startswith(API):
-            found = spec.problems(request.method, request.path.removeprefix(API), None)
-            if found:
-                return self._refuse(found)
+        path = request.path.removeprefix(API)
+        if (
+            self.check_api
+            and request.path.startswith(API)
+            and not spec.operation(request.method, path)
+        ):
+            self.invalid.append(f"{request.method} {path}: no such route in the API")
+            return self.json({"message": "404: Not Found", "code": 0}, status=404)
         return await handler(request)  # type: ignore[no-any-return]
 
-    def _refuse(self, found: list[str]) -> web.Response:
-        self.invalid += found
-        body = {"code": 50035, "message": "Invalid Form Body", "errors": found}
+    def _refuse(self, request: web.Request, found: list[Problem]) -> web.Response:
+        """Discord's answer to a body it refuses: 400, code 50035, and the
+        nested ``errors`` object that names each refused field."""
+        where = f"{request.method} {request.path.removeprefix(API)}"
+        self.invalid += [f"{where}: {problem}" for problem in found]
+        return self._refused_body(found)
+
+    def _refused_body(self, found: list[Problem]) -> web.Response:
+        body = {"code": 50035, "message": "Invalid Form Body", "errors": errors_object(found)}
         return self.json(body, status=400)
 
     async def _read(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
@@ -222,7 +266,8 @@ class DiscordServer:
         kind = "multipart/form-data" if files else "application/json"
         found = spec.problems(request.method, request.path.removeprefix(API), payload, kind)
         if found:
-            raise web.HTTPBadRequest(text=self._refuse(found).text, content_type="application/json")
+            refusal = self._refuse(request, found)
+            raise web.HTTPBadRequest(text=refusal.text, content_type="application/json")
         return payload, files
 
     async def _parse(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
@@ -256,8 +301,9 @@ class DiscordServer:
 
     def fail_next(self, route: str, status: int, times: int = 1) -> None:
         """Answers the next *times* calls of *route* (``callback``,
-        ``create_message``, ``followup``, ``get_original``) with *status*:
-        429, 500, or 403 (Missing Permissions)."""
+        ``create_message``, ``followup``, ``get_original``, ``put_commands``)
+        with *status*: 429, 500, 403 (Missing Permissions) or 400 (Invalid
+        Form Body, the first command's description refused)."""
         self.faults += [(route, status)] * times
 
     def delay_next(self, route: str, seconds: float) -> None:
@@ -294,6 +340,11 @@ class DiscordServer:
                     return response
                 if status == 403:
                     return self.json({"message": "Missing Permissions", "code": 50013}, 403)
+                if status == 400:  # a refused body, naming the first command's description
+                    return self._refused_body(
+                        [Problem((0, "description"), "BASE_TYPE_BAD_LENGTH",
+                                 "Must be between 1 and 100 in length: 101 characters")]
+                    )  # fmt: skip
                 return self.json(
                     {"message": "500: Internal Server Error", "code": 0}, status=status
                 )

@@ -8,6 +8,13 @@ first: an attachment's ``id`` may be the upload's index as a number (as
 discord.py sends it), and any snowflake may be sent as a number. Where the
 documentation is stricter than the description, its rule is added: a
 message's content is at most 2,000 characters (the description allows 4,000).
+
+The commands the bot registers are not checked here: the description has
+none of the limits that matter for them, and lacks channel type 16
+(``shared/discord/LIMITS.md`` §10); :mod:`bot.adapter.limits` checks them.
+
+Each problem is a :class:`~bot.adapter.limits.Problem`: a path into the
+body, as Discord's nested ``errors`` object names the field.
 """
 
 from __future__ import annotations
@@ -20,7 +27,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
+
+from bot.adapter.limits import Problem
 
 SPEC = Path(__file__).parent.parent / "data" / "discord-openapi.json.gz"
 #: Discord's documented limit on a message's content.
@@ -78,28 +87,35 @@ def operation(method: str, path: str) -> Operation | None:
     return None
 
 
-def problems(method: str, path: str, body: Any, kind: str = "application/json") -> list[str]:
-    """What is wrong with a request, as the API describes it: an unknown
-    route, or a body its schema refuses. Empty when it is fine."""
+def problems(method: str, path: str, body: Any, kind: str = "application/json") -> list[Problem]:
+    """What is wrong with a request's body, as the API describes it and
+    Discord documents it; empty when it is fine, or when the route is
+    unknown (:func:`operation` tells)."""
     op = operation(method, path)
-    if op is None:
-        return [f"{method} {path}: no such route in the API"]
-    if body is None:
+    if op is None or body is None:
         return []
     validator = _validator(op.method, op.template, kind)
     if validator is None:
         return []
     body = _relaxed(body)
     found = [
-        f"{method} {op.template}: {'/'.join(map(str, error.path)) or 'body'}: {error.message}"
+        Problem(tuple(field.absolute_path), "BASE_TYPE_INVALID", field.message)
         for error in validator.iter_errors(body)
+        for field in _fields(error)
     ]
+    at: tuple[str, ...] = ("data",) if isinstance(body, dict) and "data" in body else ()
     message = body.get("data", body) if isinstance(body, dict) else None
     content = message.get("content") if isinstance(message, dict) else None
     if isinstance(content, str) and len(content) > MAX_CONTENT:
-        found.append(f"{method} {op.template}: content: {len(content)} characters")
+        found.append(
+            Problem(
+                (*at, "content"),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_CONTENT} or fewer in length: {len(content)} characters",
+            )
+        )
     if isinstance(message, dict) and int(message.get("flags") or 0) & COMPONENTS_V2:
-        found += [f"{method} {op.template}: {problem}" for problem in v2_problems(message)]
+        found += [Problem(at, "COMPONENTS_V2", problem) for problem in v2_problems(message)]
     return found
 
 
@@ -131,6 +147,25 @@ def _components_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
         found.append(component)
         found += _components_in(component.get("components") or [])
     return found
+
+
+def _fields(error: ValidationError) -> list[ValidationError]:
+    """The fields at fault in *error*: where the description offers
+    alternatives (``oneOf``) and all are refused, those of the alternative
+    the body meant, the one whose kind (``type``, ``const``, ``enum``) it
+    matches best."""
+    if not error.context:
+        return [error]
+    branches: dict[Any, list[ValidationError]] = {}
+    for inner in error.context:
+        branches.setdefault(inner.relative_schema_path[0], []).append(inner)
+
+    def mismatches(errors: list[ValidationError]) -> tuple[int, int]:
+        kinds = sum(e.validator in ("type", "const", "enum") for e in errors)
+        return kinds, len(errors)
+
+    meant = min(branches.values(), key=mismatches)
+    return [field for inner in meant for field in _fields(inner)]
 
 
 def _relaxed(value: Any) -> Any:
