@@ -34,15 +34,15 @@ from ..usecases.settings import Preferences
 from ..usecases.social import Social
 from ..usecases.verdicts import Verdicts
 from ..usecases.workers import Workers
+from . import registration
 from .chat import handle_message
-from .commands import COMMANDS, KIND_OF, UNREFUSED
+from .commands import KIND_OF, UNREFUSED
 from .components import refusable, route
 from .cupping import Cupping
 from .gate import refused
 from .interactions import Interaction, language, say_privately, trouble
 from .presses import Presses
 from .racing import Racing
-from .translator import CatalogueTranslator
 
 log = logging.getLogger("bot")
 
@@ -145,17 +145,15 @@ class SolitaireBot(discord.AutoShardedClient):
         self.cup_cards = self.cupping.cards
         self._cup_sweeping = asyncio.create_task(self._sweep_cups())
         self._forgetting = asyncio.create_task(self._forget_servers_forever())
-        await self.tree.set_translator(CatalogueTranslator())
-        for command in COMMANDS:
-            self.tree.add_command(command)
+        await registration.add_commands(self.tree)
         if not self.config.syncs_commands:
             log.info("shards %s; the process with shard 0 syncs the commands", self.shard_ids)
         elif self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            await registration.sync(self.tree, guild)
         else:
-            await self.tree.sync()
+            await registration.sync(self.tree, None)
         log.info("ready to serve; games in %s", redacted(self.config.database_url))
 
     async def _sweep_cups(self) -> None:

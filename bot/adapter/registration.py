@@ -1,8 +1,11 @@
 """The slash commands as Discord is sent them, in every language the bot
-speaks, and what Discord's documented limits (:mod:`.limits`) say of them."""
+speaks; what Discord's documented limits (:mod:`.limits`) say of them; and
+their registration, which a refusal from Discord never turns into a bot that
+does not start."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,6 +16,8 @@ from . import limits
 from .commands import COMMANDS
 from .limits import Path
 from .translator import CatalogueTranslator
+
+log = logging.getLogger(__name__)
 
 
 async def add_commands(tree: app_commands.CommandTree[Any]) -> None:
@@ -79,3 +84,48 @@ def field_name(path: Path, commands: Sequence[Mapping[str, Any]]) -> str:
             names.append(key)
             level = level.get(key) if isinstance(level, Mapping) else None
     return " › ".join(names) or "the command list"
+
+
+def refusals(errors: Mapping[str, Any], commands: Sequence[Mapping[str, Any]]) -> list[str]:
+    """One line per field of Discord's nested ``errors`` object: the field,
+    as :func:`field_name` says it, and Discord's messages for it.
+
+    >>> refusals({"0": {"description": {"_errors": [{"code": "X", "message": "Too long"}]}}},
+    ...          [{"name": "play"}])
+    ['play › description: Too long']
+    """
+    lines: list[str] = []
+
+    def walk(node: Mapping[str, Any], path: Path) -> None:
+        messages = [str(e.get("message") or e.get("code")) for e in node.get("_errors") or []]
+        if messages:
+            lines.append(f"{field_name(path, commands)}: {' '.join(messages)}")
+        for key, inner in node.items():
+            if key != "_errors" and isinstance(inner, Mapping):
+                walk(inner, (*path, key))
+
+    walk(errors, ())
+    return lines
+
+
+async def sync(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> bool:
+    """Registers the commands (for *guild*, or globally); whether Discord took them.
+
+    When Discord refuses them (400, Invalid Form Body) the bot goes on: Discord
+    keeps the commands it had, which the bot still serves, and the log says
+    what was refused, a line a field. Other failures (403, 5xx) are raised.
+    """
+    try:
+        await tree.sync(guild=guild)
+    except app_commands.CommandSyncFailure as failure:
+        # discord.py keeps Discord's errors object, as it came, as _errors.
+        errors = getattr(failure, "_errors", None)
+        lines = refusals(errors, await payload(tree, guild)) if isinstance(errors, Mapping) else []
+        for line in lines or [failure.text or str(failure)]:
+            log.error("Discord refused the commands: %s", line)
+        log.info(
+            "the command list is stale: Discord keeps the commands it had, and the bot serves "
+            "them; `solitaire-bot check` names what to fix"
+        )
+        return False
+    return True
