@@ -14,6 +14,7 @@ import contextlib
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 from tests.fake_discord import GUILD_ID, FakeDiscord
@@ -47,10 +48,13 @@ def members(group: int) -> list[int]:
     return found
 
 
-def end_group(group: int) -> None:
-    """Kills what is left of a process group."""
+def end_group(group: int, seconds: float = 5) -> None:
+    """Kills what is left of a process group, and waits (a few ms) until it is gone."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(group, signal.SIGKILL)
+    deadline = time.monotonic() + seconds
+    while members(group) and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def survivors() -> dict[int, str]:
