@@ -1,4 +1,5 @@
-"""``python -m bot`` (or ``solitaire-bot``) runs the bot; ``… console`` plays offline."""
+"""``python -m bot`` (or ``solitaire-bot``) runs the bot; ``… console`` plays
+offline; ``… check`` checks the commands against Discord's limits."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ def main(argv: list[str] | None = None) -> int:
         from .console import run_console
 
         return asyncio.run(run_console(args[1:]))
+    if args[:1] == ["check"]:
+        from .adapter.check import main as check
+
+        return check()
     try:
         config = Config.from_env()
     except ConfigError as error:

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.__main__ import main
 from bot.adapter import registration
 from bot.adapter.limits import Problem, commands_problems, errors_object
-from texts import LOCALES
+from texts import CATALOGUES, LOCALES
 
 
 def chat(**fields: Any) -> dict[str, Any]:
@@ -180,3 +181,24 @@ def test_refusals_are_discords_nested_errors_object() -> None:
             "message": "Must be between 1 and 100 in length: 101 characters",
         }]}}
     }  # fmt: skip
+
+
+def test_solitaire_bot_check_says_the_commands_fit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "solitaire-bot check: the commands fit Discord's limits in en, de, fr\n"
+    assert err == ""
+
+
+def test_solitaire_bot_check_names_a_translation_too_long(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A translator's 101-character description, as if the catalogue held it."""
+    monkeypatch.setitem(CATALOGUES["de"], "cmd.cup.strike", "d" * 101)  # type: ignore[arg-type]
+    assert main(["check"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "solitaire-bot check: cup › strike › description (de): "
+        "Must be between 1 and 100 in length: 101 characters\n"
+    )
