@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,19 @@ def deal_vectors() -> dict[str, Any]:
     return json.loads((DATA / "deals.json").read_text())
 
 
+#: Requests whose bodies the local Discords of this process checked.
+_CHECKED = [0]
+
+
+def pytest_sessionfinish() -> None:
+    """With ``FAKE_DISCORD_TALLY`` naming a file, adds a line to it: how
+    many requests this process's local Discords checked (one a test process)."""
+    tally = os.environ.get("FAKE_DISCORD_TALLY")
+    if tally:
+        with open(tally, "a") as out:
+            out.write(f"{_CHECKED[0]}\n")
+
+
 @pytest.fixture
 async def server() -> AsyncIterator[FakeDiscord]:
     """A local Discord-compatible server; a reply later than 3 s fails the test."""
@@ -53,6 +67,7 @@ async def server() -> AsyncIterator[FakeDiscord]:
     await fake.start()
     yield fake
     await fake.stop()
+    _CHECKED[0] += fake.checked
     assert not fake.late, f"replies slower than 3 s: {fake.late}"
     assert not fake.invalid, f"requests Discord's API description refuses: {fake.invalid}"
 

@@ -6,16 +6,17 @@ words (400, code 50035, a nested ``errors`` object naming the field)."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import aiohttp
 import discord
-from discord import app_commands
+from discord import InteractionType, app_commands
 
 from bot.adapter import registration
 from tests.botprocess import TOKEN
-from tests.fake_discord import FakeDiscord, spec
-from tests.fake_discord.payloads import API, APP_ID, GUILD_ID
+from tests.fake_discord import ALICE, FakeDiscord, payloads, spec
+from tests.fake_discord.payloads import API, APP_ID, CHANNEL_ID, GUILD_ID
 
 
 def test_a_request_the_api_describes_passes() -> None:
@@ -28,8 +29,8 @@ def test_a_request_the_api_describes_passes() -> None:
 def test_a_body_over_discords_limits_is_refused_at_its_field() -> None:
     [name] = spec.problems("POST", "/channels/1/threads", {"name": "x" * 101, "type": 11})
     assert name.path == ("name",)
-    [content] = spec.problems("POST", "/channels/1/messages", {"content": "x" * 2001})
-    assert content.path == ("content",)
+    # The description allows 4,000 characters of content; the docs 2,000.
+    assert spec.problems("POST", "/channels/1/messages", {"content": "x" * 2001}) == []
     button = {"type": 2, "style": 1, "label": "x" * 81, "custom_id": "a"}
     row = {"type": 1, "components": [button]}
     [label] = spec.problems("PATCH", "/channels/1/messages/2", {"components": [row]})
@@ -106,3 +107,119 @@ async def test_discord_py_reads_the_refusal_and_names_the_command(server: FakeDi
     assert "description: Must be between 1 and 100 in length: 101 characters" in str(failure)
     await client.close()
     server.invalid.clear()
+
+
+# -- messages and interactions, as Discord documents them ---------------------------------
+
+
+async def request(
+    server: FakeDiscord,
+    method: str,
+    path: str,
+    body: Any,
+    files: list[tuple[str, bytes]] = (),  # type: ignore[assignment]
+) -> tuple[int, Any]:
+    """*body* sent as discord.py sends it: JSON, or multipart with *files*."""
+    url = f"http://127.0.0.1:{server.port}{API}{path}"
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {TOKEN}"}) as session:
+        if files:
+            form = aiohttp.FormData()
+            form.add_field("payload_json", json.dumps(body), content_type="application/json")
+            for i, (name, data) in enumerate(files):
+                form.add_field(f"files[{i}]", data, filename=name)
+            sent = session.request(method, url, data=form)
+        else:
+            sent = session.request(method, url, json=body)
+        async with sent as response:
+            return response.status, await response.json()
+
+
+def opened(server: FakeDiscord, *, pressed: bool = False, **fields: Any) -> dict[str, Any]:
+    kind = InteractionType.component if pressed else InteractionType.application_command
+    interaction = {**payloads.interaction(kind, {"name": "play"}, ALICE), **fields}
+    server.opened(interaction)
+    return interaction
+
+
+async def test_an_interaction_is_answered_once_and_its_token_lasts_15_minutes(
+    server: FakeDiscord,
+) -> None:
+    interaction = opened(server)
+    callback = f"/interactions/{interaction['id']}/{interaction['token']}/callback"
+    followup = f"/webhooks/{APP_ID}/{interaction['token']}"
+    assert (await request(server, "POST", callback, {"type": 5}))[0] == 200
+    status, body = await request(server, "POST", callback, {"type": 4, "data": {"content": "x"}})
+    assert (status, body["code"]) == (400, 40060)
+    assert (await request(server, "POST", followup, {"content": "x"}))[0] == 200
+    server.advance(15 * 60 + 1)
+    status, body = await request(server, "POST", followup, {"content": "x"})
+    assert (status, body["code"]) == (401, 50027)
+    status, body = await request(
+        server, "PATCH", f"{followup}/messages/@original", {"content": "x"}
+    )
+    assert (status, body["code"]) == (401, 50027)
+    late = opened(server)
+    server.advance(15 * 60 + 1)
+    late_callback = f"/interactions/{late['id']}/{late['token']}/callback"
+    status, body = await request(server, "POST", late_callback, {"type": 5})
+    assert (status, body["code"]) == (404, 10062)
+    status, body = await request(
+        server, "POST", f"/webhooks/{APP_ID}/no-such-token", {"content": "x"}
+    )
+    assert (status, body["code"]) == (404, 10015)
+    assert len(server.invalid) == 5
+    server.invalid.clear()
+
+
+async def test_a_user_install_has_five_follow_ups(server: FakeDiscord) -> None:
+    interaction = opened(server, authorizing_integration_owners={"1": ALICE["id"]})
+    callback = f"/interactions/{interaction['id']}/{interaction['token']}/callback"
+    followup = f"/webhooks/{APP_ID}/{interaction['token']}"
+    assert (await request(server, "POST", callback, {"type": 5}))[0] == 200
+    for _ in range(5):
+        assert (await request(server, "POST", followup, {"content": "x"}))[0] == 200
+    status, body = await request(server, "POST", followup, {"content": "x"})
+    assert (status, body["code"]) == (400, 40094)
+    server.invalid.clear()
+
+
+async def test_a_file_over_the_interactions_limit_is_refused(server: FakeDiscord) -> None:
+    interaction = opened(server, attachment_size_limit=1000)
+    callback = f"/interactions/{interaction['id']}/{interaction['token']}/callback"
+    answer = {"type": 4, "data": {"attachments": [{"id": 0, "filename": "a.png"}]}}
+    status, body = await request(server, "POST", callback, answer, [("a.png", b"x" * 1001)])
+    assert (status, body["code"]) == (413, 50045)
+    assert (await request(server, "POST", callback, answer, [("a.png", b"x" * 1000)]))[0] == 200
+    server.invalid.clear()
+    channel = f"/channels/{CHANNEL_ID}/messages"
+    ten_mib = 10 * 1024 * 1024
+    files = [("a.png", b"x" * (ten_mib + 1))]
+    status, body = await request(server, "POST", channel, {"content": "x"}, files)
+    assert (status, body["code"]) == (413, 50045)
+    server.invalid.clear()
+
+
+async def test_refusals_of_messages_name_the_route_and_the_field(server: FakeDiscord) -> None:
+    channel = f"/channels/{CHANNEL_ID}/messages"
+    label = {"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "l" * 81, "custom_id": "a"}]}  # fmt: skip
+    status, body = await request(server, "POST", channel, {"components": [label]})
+    assert (status, body["code"]) == (400, 50035)
+    assert body["errors"]["components"]["0"]["components"]["0"]["label"]["_errors"]
+    refused = f"POST {channel}: components.0.components.0.label: Must be 80 or fewer in length: 81"
+    assert refused in server.invalid  # beside the API description's own words
+    server.invalid.clear()
+    v2 = {"flags": 1 << 15, "components": [{"type": 10, "content": "a board"}]}
+    status, made = await request(server, "POST", channel, v2)
+    assert status == 200
+    status, body = await request(server, "PATCH", f"{channel}/{made['id']}", {"flags": 0,
+                                 "content": "plain again"})  # fmt: skip
+    assert (status, body["code"]) == (400, 50035) and set(body["errors"]) == {"flags", "content"}
+    server.invalid.clear()
+    plain = {"content": "plain"}
+    status, made = await request(server, "POST", channel, plain)
+    status, body = await request(server, "PATCH", f"{channel}/{made['id']}", v2)
+    assert (status, set(body["errors"])) == (400, {"content", "embeds"})
+    server.invalid.clear()
+    turned = {**v2, "content": None, "embeds": []}
+    assert (await request(server, "PATCH", f"{channel}/{made['id']}", turned))[0] == 200

@@ -194,9 +194,10 @@ async def respond(
         view = choice_view(reply, interaction.user.id, locale)
         await interaction.response.send_message(reply.text, view=view, ephemeral=True)
     elif edit:
-        # content=None: an old board of plain text becomes a Components V2 one.
+        # content=None, embeds=[]: an old board of plain text becomes a
+        # Components V2 one, which Discord takes only with both sent so.
         await interaction.response.edit_message(
-            content=None, attachments=[board_file(reply)], view=board_view(reply, locale)
+            content=None, embeds=[], attachments=[board_file(reply)], view=board_view(reply, locale)
         )
         pressed, channel = interaction.message, interaction.channel_id
         if pressed is not None and channel is not None:
@@ -425,9 +426,12 @@ async def _retire(bot: discord.Client, old: BoardMessage, link: str, locale: str
 
 def retired(text: str) -> dict[str, Any]:
     """The body of an edit that retires a board: *text* alone, a Components
-    V2 message of one text display, with no content and no attachments left."""
+    V2 message of one text display, with no content, embeds or attachments
+    left (turning a message into V2, Discord wants content sent as null and
+    embeds as an empty list)."""
     return {
         "content": None,
+        "embeds": [],
         "components": [{"type": discord.ComponentType.text_display.value, "content": text}],
         "flags": discord.MessageFlags(components_v2=True).value,
         "attachments": [],

@@ -370,7 +370,7 @@ def interaction(
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(guild_id)},
         "context": 1 if dm else 0,
-        "attachment_size_limit": 26214400,
+        "attachment_size_limit": 10 * 1024 * 1024,  # an unboosted server's
     }
     if dm or group_dm or guild_id == GUILD_C:
         payload["authorizing_integration_owners"] = {"1": who["id"]}

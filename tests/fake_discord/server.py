@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -33,7 +33,21 @@ from .payloads import (
     snowflakes,
 )
 
-DISCORD_DEADLINE = 3.0
+DISCORD_DEADLINE = limits.INITIAL_RESPONSE_SECONDS
+#: What a request's body and files may come to, by Discord's documentation:
+#: (payload, number of files) -> problems.
+Documented = Callable[[Any, int], list[Problem]]
+_COMPONENT = 3  # an interaction from a button or a menu
+
+
+class Refused(Exception):
+    """A request Discord refuses, with the answer Discord gives."""
+
+    def __init__(self, response: web.Response) -> None:
+        super().__init__(response.text)
+        self.response = response
+
+
 _MESSAGE = InteractionResponseType.channel_message.value
 _UPDATE = InteractionResponseType.message_update.value
 
@@ -52,6 +66,11 @@ class DiscordServer:
         self.posted: asyncio.Queue[Reply] = asyncio.Queue()
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
         self._sent_at: dict[str, float] = {}
+        self._acknowledged: set[str] = set()  # interactions answered once
+        #: Seconds the server's clock is ahead of the machine's (:meth:`advance`).
+        self.skew = 0.0
+        #: Requests whose body was checked against the API description and the docs.
+        self.checked = 0
         # One gateway connection per shard; a process may run several.
         self._shards: dict[int, web.WebSocketResponse] = {}
         self.shard_count = 1
@@ -244,7 +263,10 @@ class DiscordServer:
         ):
             self.invalid.append(f"{request.method} {path}: no such route in the API")
             return self.json({"message": "404: Not Found", "code": 0}, status=404)
-        return await handler(request)  # type: ignore[no-any-return]
+        try:
+            return await handler(request)  # type: ignore[no-any-return]
+        except Refused as refused:  # a request Discord refuses, answered as Discord does
+            return refused.response
 
     def _refuse(self, request: web.Request, found: list[Problem]) -> web.Response:
         """Discord's answer to a body it refuses: 400, code 50035, and the
@@ -257,18 +279,69 @@ class DiscordServer:
         body = {"code": 50035, "message": "Invalid Form Body", "errors": errors_object(found)}
         return self.json(body, status=400)
 
-    async def _read(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    async def _read(
+        self,
+        request: web.Request,
+        documented: Documented | None = None,
+        *,
+        upload_limit: int = limits.UPLOAD_LIMIT,
+    ) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
         """A request's JSON payload and files, checked against Discord's API
-        description: a body it refuses is answered 400, as Discord would."""
+        description, what its documentation says of the route (*documented*)
+        and each file against *upload_limit* bytes: what Discord refuses
+        raises :class:`Refused` with Discord's answer."""
         payload, files = await self._parse(request)
         if not self.check_api:
             return payload, files
+        self.checked += 1
+        where = f"{request.method} {request.path.removeprefix(API)}"
+        # "Upload size: per file"; "Whole request: max 25 MiB". The docs give
+        # no status for JSON code 50045: 413, as HTTP has it for a body too large.
+        sizes = [len(data) for _, data in files]
+        if any(size > upload_limit for size in sizes) or sum(sizes) > limits.REQUEST_LIMIT:
+            self.invalid.append(f"{where}: files of {sizes} bytes, over {upload_limit} a file")
+            body = {"message": "File uploaded exceeds the maximum size", "code": 50045}
+            raise Refused(self.json(body, status=413))
         kind = "multipart/form-data" if files else "application/json"
         found = spec.problems(request.method, request.path.removeprefix(API), payload, kind)
+        if documented is not None:
+            found += documented(payload, len(files))
         if found:
-            refusal = self._refuse(request, found)
-            raise web.HTTPBadRequest(text=refusal.text, content_type="application/json")
+            raise Refused(self._refuse(request, found))
         return payload, files
+
+    def now(self) -> float:
+        """The server's clock, which a test may move on (:meth:`advance`)."""
+        return time.monotonic() + self.skew
+
+    def advance(self, seconds: float) -> None:
+        """Moves the server's clock on, as if *seconds* had passed: an
+        interaction's token lasts 15 minutes."""
+        self.skew += seconds
+
+    def _interaction(self, request: web.Request) -> dict[str, Any]:
+        """The interaction whose token the request carries.
+
+        :raises Refused: as Discord answers a token it does not know (10015),
+            or one past its 15 minutes (50027; the docs give no status: 401,
+            as for any token refused).
+        """
+        interaction = self.tokens.get(request.match_info["token"])
+        where = f"{request.method} {request.path.removeprefix(API)}"
+        if interaction is None:
+            self.invalid.append(f"{where}: no such interaction token")
+            raise Refused(self.json({"message": "Unknown Webhook", "code": 10015}, status=404))
+        sent = self._sent_at.get(str(interaction["id"]))
+        if sent is not None and self.now() - sent > limits.TOKEN_SECONDS:
+            self.invalid.append(f"{where}: the interaction's token is over 15 minutes old")
+            body = {"message": "Invalid Webhook Token", "code": 50027}
+            raise Refused(self.json(body, status=401))
+        return interaction
+
+    @staticmethod
+    def _upload_limit(interaction: dict[str, Any]) -> int:
+        """What a file may weigh in an answer to *interaction*, as it says."""
+        return int(interaction.get("attachment_size_limit") or limits.UPLOAD_LIMIT)
 
     async def _parse(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
         if request.content_type.startswith("multipart/"):
@@ -363,11 +436,36 @@ class DiscordServer:
         if (fault := await self._faulted("callback", request)) is not None:
             return fault
         interaction_id = request.match_info["id"]
-        token = request.match_info["token"]
-        body, files = await self._read(request)
+        interaction = self.tokens.get(request.match_info["token"])
+        if interaction is None or str(interaction["id"]) != interaction_id:
+            await request.read()
+            self.invalid.append(f"callback of interaction {interaction_id}: unknown")
+            return self.json({"message": "Unknown interaction", "code": 10062}, status=404)
+        if interaction_id in self._acknowledged:  # one initial response (JSON 40060)
+            await request.read()
+            self.invalid.append(f"interaction {interaction_id} answered twice")
+            body = {"message": "Interaction has already been acknowledged.", "code": 40060}
+            return self.json(body, status=400)
+        sent = self._sent_at.get(interaction_id)
+        if sent is not None and self.now() - sent > limits.TOKEN_SECONDS:
+            await request.read()
+            self.invalid.append(f"callback of interaction {interaction_id}: its token expired")
+            return self.json({"message": "Unknown interaction", "code": 10062}, status=404)
+        old_message = self.messages.get(int((interaction.get("message") or {}).get("id", 0)))
+        pressed = int(interaction.get("type", 2)) == _COMPONENT
+
+        def documented(body: Any, files: int) -> list[Problem]:
+            was_v2 = None
+            if old_message is not None and int(body.get("type", 0)) == _UPDATE:
+                was_v2 = bool(int(old_message["flags"]) & limits.COMPONENTS_V2)
+            return limits.response_problems(body, files=files, component=pressed, was_v2=was_v2)
+
+        body, files = await self._read(
+            request, documented, upload_limit=self._upload_limit(interaction)
+        )
+        self._acknowledged.add(interaction_id)
         kind = int(body["type"])
         data = body.get("data") or {}
-        interaction = self.tokens.get(token, {})
         response: dict[str, Any] = {
             "interaction": {"id": interaction_id, "type": interaction.get("type", 2)}
         }
@@ -408,7 +506,7 @@ class DiscordServer:
     async def get_original(self, request: web.Request) -> web.Response:
         if (fault := await self._faulted("get_original", request)) is not None:
             return fault
-        interaction = self.tokens.get(request.match_info["token"], {})
+        interaction = self._interaction(request)
         message = self.messages.get(int(interaction.get("response_message_id", 0)))
         if message is None:
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
@@ -416,10 +514,16 @@ class DiscordServer:
 
     async def edit_original(self, request: web.Request) -> web.Response:
         """Edits the message an interaction answered with (only the fields sent change)."""
-        interaction = self.tokens.get(request.match_info["token"], {})
-        data, files = await self._read(request)
+        interaction = self._interaction(request)
         message_id = int(interaction.get("response_message_id", 0)) or None
         old = self.messages.get(message_id or 0)
+        data, files = await self._read(
+            request,
+            lambda body, files: limits.message_problems(
+                body, files=files, flags=limits.CALLBACK_FLAGS, was_v2=_v2(old)
+            ),
+            upload_limit=self._upload_limit(interaction),
+        )
         if old is not None:
             message = self._edited(old, data, files)
         else:
@@ -432,8 +536,23 @@ class DiscordServer:
     async def followup(self, request: web.Request) -> web.Response:
         if (fault := await self._faulted("followup", request)) is not None:
             return fault
-        interaction = self.tokens.get(request.match_info["token"], {})
-        data, files = await self._read(request)
+        interaction = self._interaction(request)
+        owners = interaction.get("authorizing_integration_owners") or {}
+        followups = interaction.get("followups", 0)
+        if "0" not in owners and followups >= limits.MAX_USER_APP_FOLLOWUPS:
+            await request.read()  # "Follow-up cap: 5 ... when only USER_INSTALL authorized"
+            self.invalid.append(f"interaction {interaction['id']}: a 6th follow-up")
+            body = {"message": "This interaction has hit the maximum number of follow up "
+                    "messages", "code": 40094}  # fmt: skip
+            return self.json(body, status=400)
+        data, files = await self._read(
+            request,
+            lambda body, files: limits.message_problems(
+                body, files=files, flags=limits.WEBHOOK_FLAGS
+            ),
+            upload_limit=self._upload_limit(interaction),
+        )
+        interaction["followups"] = followups + 1
         message = self._message(int(interaction.get("channel_id", CHANNEL_ID)), data, files)
         await self.posted.put(Reply(0, data, files, message=message))
         return self.json(message)
@@ -445,7 +564,9 @@ class DiscordServer:
         if channel in self.deleted:
             await request.read()
             return self.json({"message": "Unknown Channel", "code": 10003}, status=404)
-        data, files = await self._read(request)
+        data, files = await self._read(
+            request, lambda body, files: limits.message_problems(body, files=files)
+        )
         message = self._message(channel, data, files)
         reply = Reply(0, data, files, message=message)
         answered = int((data.get("message_reference") or {}).get("message_id", 0))
@@ -466,7 +587,10 @@ class DiscordServer:
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
         if int(old["flags"]) & EPHEMERAL:  # only its interaction can edit it
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
-        data, files = await self._read(request)
+        data, files = await self._read(
+            request,
+            lambda body, files: limits.message_problems(body, files=files, was_v2=_v2(old)),
+        )
         message = self._edited(old, data, files)
         self.edits.append(message_id)
         self.edited_at.setdefault(message_id, []).append(time.monotonic())
@@ -479,10 +603,8 @@ class DiscordServer:
         ``attachments`` says otherwise, and the Components V2 flag once set stays."""
         kept = {"content": old["content"], "components": old["components"], "flags": old["flags"]}
         merged = {**kept, **{k: v for k, v in data.items() if k in kept}}
-        if int(old["flags"]) & payloads.COMPONENTS_V2 and not int(merged["flags"] or 0) & (
-            payloads.COMPONENTS_V2
-        ):
-            self.invalid.append(f"message {old['id']}: the Components V2 flag cannot be removed")
+        # The V2 flag, once set, stays (the docs: "can only be set").
+        merged["flags"] = int(merged["flags"] or 0) | (int(old["flags"]) & payloads.COMPONENTS_V2)
         kept_files = old["files"] if "attachments" not in data else []
         merged["flags"] = int(merged["flags"] or 0) | (int(old["flags"]) & EPHEMERAL)
         return self._message(int(old["channel_id"]), merged, files or kept_files, int(old["id"]))
@@ -511,7 +633,9 @@ class DiscordServer:
         faulted = await self._faulted("event", request)
         if faulted is not None:
             return faulted
-        data, _ = await self._read(request)
+        data, _ = await self._read(
+            request, lambda body, _: limits.event_problems(body, create=True)
+        )
         event = {
             **data,
             "id": str(next(snowflakes)),
@@ -530,7 +654,9 @@ class DiscordServer:
         event = self.events.get(int(request.match_info["event"]))
         if event is None:
             return self.json({"message": "Unknown Guild Scheduled Event", "code": 10070}, 404)
-        data, _ = await self._read(request)
+        data, _ = await self._read(
+            request, lambda body, _: limits.event_problems(body, create=False)
+        )
         event.update(data)
         return self.json(event)
 
@@ -635,15 +761,19 @@ class DiscordServer:
 
     # -- interactions ------------------------------------------------------------------
 
+    def opened(self, interaction: dict[str, Any]) -> None:
+        """Takes *interaction* as sent now: its token is good for 15 minutes."""
+        self.tokens[interaction["token"]] = interaction
+        self._sent_at[interaction["id"]] = time.monotonic()
+
     async def _send_interaction(self, interaction: dict[str, Any], timeout: float) -> Reply:
         """Dispatches *interaction* and returns the bot's first reply to it.
 
         :raises LateReply: if none came within *timeout*, or after Discord's deadline.
         """
-        self.tokens[interaction["token"]] = interaction
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._waiting[interaction["id"]] = future
-        self._sent_at[interaction["id"]] = time.monotonic()
+        self.opened(interaction)
         await self._dispatch("INTERACTION_CREATE", interaction)
         try:
             reply = await asyncio.wait_for(future, timeout)
@@ -654,3 +784,8 @@ class DiscordServer:
                 f"the reply took {reply.elapsed:.2f} s, past Discord's {self.deadline} s"
             )
         return reply
+
+
+def _v2(message: dict[str, Any] | None) -> bool | None:
+    """Whether *message* is a Components V2 one; None when there is none yet."""
+    return None if message is None else bool(int(message["flags"]) & limits.COMPONENTS_V2)

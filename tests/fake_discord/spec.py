@@ -6,8 +6,9 @@ real Discord would refuse fails a test here too.
 Where the API is known to be laxer than its description, the body is relaxed
 first: an attachment's ``id`` may be the upload's index as a number (as
 discord.py sends it), and any snowflake may be sent as a number. Where the
-documentation is stricter than the description, its rule is added: a
-message's content is at most 2,000 characters (the description allows 4,000).
+documentation is stricter than the description (a message's content is at
+most 2,000 characters, where the description allows 4,000), the server
+checks it with :mod:`bot.adapter.limits` beside this.
 
 The commands the bot registers are not checked here: the description has
 none of the limits that matter for them, and lacks channel type 16
@@ -32,8 +33,6 @@ from jsonschema import Draft202012Validator, ValidationError
 from bot.adapter.limits import Problem
 
 SPEC = Path(__file__).parent.parent / "data" / "discord-openapi.json.gz"
-#: Discord's documented limit on a message's content.
-MAX_CONTENT = 2000
 
 
 @dataclass(frozen=True)
@@ -88,9 +87,8 @@ def operation(method: str, path: str) -> Operation | None:
 
 
 def problems(method: str, path: str, body: Any, kind: str = "application/json") -> list[Problem]:
-    """What is wrong with a request's body, as the API describes it and
-    Discord documents it; empty when it is fine, or when the route is
-    unknown (:func:`operation` tells)."""
+    """What is wrong with a request's body, as the API describes it; empty
+    when it is fine, or when the route is unknown (:func:`operation` tells)."""
     op = operation(method, path)
     if op is None or body is None:
         return []
@@ -103,49 +101,6 @@ def problems(method: str, path: str, body: Any, kind: str = "application/json") 
         for error in validator.iter_errors(body)
         for field in _fields(error)
     ]
-    at: tuple[str, ...] = ("data",) if isinstance(body, dict) and "data" in body else ()
-    message = body.get("data", body) if isinstance(body, dict) else None
-    content = message.get("content") if isinstance(message, dict) else None
-    if isinstance(content, str) and len(content) > MAX_CONTENT:
-        found.append(
-            Problem(
-                (*at, "content"),
-                "BASE_TYPE_MAX_LENGTH",
-                f"Must be {MAX_CONTENT} or fewer in length: {len(content)} characters",
-            )
-        )
-    if isinstance(message, dict) and int(message.get("flags") or 0) & COMPONENTS_V2:
-        found += [Problem(at, "COMPONENTS_V2", problem) for problem in v2_problems(message)]
-    return found
-
-
-#: The message flag of a Components V2 message, and Discord's limits on one.
-COMPONENTS_V2 = 1 << 15
-MAX_COMPONENTS = 40
-MAX_TEXT = 4000
-
-
-def v2_problems(message: dict[str, Any]) -> list[str]:
-    """What Discord's documentation refuses in a Components V2 message that
-    the description allows: content or embeds beside the components, more
-    than 40 components, more than 4,000 characters of text."""
-    found = []
-    if message.get("content") or message.get("embeds"):
-        found.append("a Components V2 message has no content or embeds")
-    every = _components_in(message.get("components") or [])
-    if len(every) > MAX_COMPONENTS:
-        found.append(f"{len(every)} components, over {MAX_COMPONENTS}")
-    text = sum(len(str(c.get("content", ""))) for c in every if c.get("type") == 10)
-    if text > MAX_TEXT:
-        found.append(f"{text} characters of text, over {MAX_TEXT}")
-    return found
-
-
-def _components_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    found = []
-    for component in components:
-        found.append(component)
-        found += _components_in(component.get("components") or [])
     return found
 
 
