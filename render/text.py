@@ -178,14 +178,23 @@ def describe(game: Game, locale: str = DEFAULT) -> str:
 
 def shorten(text: str, limit: int = MAX_ALT) -> str:
     """*text* cut at a word to at most *limit* characters, ending in ``…``.
+    Characters are counted as UTF-16 units where those are more (Discord
+    does not say which it counts), so a text of emoji fits too.
 
-    >>> shorten("a picture of a table", 12)
-    'a picture …'
+    >>> shorten("a picture of a table", 12), shorten("🂡 🂡 🂡 🂡", 8)
+    ('a picture …', '🂡 🂡 …')
     """
-    if len(text) <= limit:
+    if _units(text) <= limit:
         return text
     cut = text[: limit - 1]
+    while _units(cut) > limit - 1:
+        cut = cut[:-1]
     return (cut[: cut.rfind(" ") + 1] if " " in cut else cut) + "…"
+
+
+def _units(text: str) -> int:
+    """Code points or UTF-16 units, whichever are more."""
+    return max(len(text), len(text.encode("utf-16-le")) // 2)
 
 
 def text_table(game: Game, locale: str = DEFAULT) -> str:

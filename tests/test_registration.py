@@ -186,7 +186,10 @@ def test_refusals_are_discords_nested_errors_object() -> None:
 def test_solitaire_bot_check_says_the_commands_fit(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check"]) == 0
     out, err = capsys.readouterr()
-    assert out == "solitaire-bot check: the commands fit Discord's limits in en, de, fr\n"
+    assert (
+        out
+        == "solitaire-bot check: the commands and every text fit Discord's limits in en, de, fr\n"
+    )
     assert err == ""
 
 
@@ -198,7 +201,9 @@ def test_solitaire_bot_check_names_a_translation_too_long(
     assert main(["check"]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == (
+    assert err.splitlines() == [
         "solitaire-bot check: cup › strike › description (de): "
-        "Must be between 1 and 100 in length: 101 characters\n"
-    )
+        "Must be between 1 and 100 in length: 101 characters",
+        "solitaire-bot check: de: cmd.cup.strike (a command's description): 101 characters, "
+        "over 100: " + repr("d" * 101),
+    ]

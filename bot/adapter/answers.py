@@ -34,6 +34,7 @@ from storage import BoardMessage, Status
 from texts import DEFAULT, tr
 
 from ..usecases import markdown
+from ..usecases.fields import clip
 from ..usecases.mydata import Confirmation, Export
 from ..usecases.replies import (
     Animation,
@@ -60,7 +61,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot")
 
-#: Discord's limits: a thread's name, a file's description (alt text).
+#: Discord's limits: a thread's name, a file's description (alt text),
+#: counted as :func:`~bot.usecases.fields.clip` counts.
 THREAD_NAME = 100
 ALT_TEXT = MAX_ALT
 
@@ -127,7 +129,7 @@ def picture_view(
             room -= len(part)
     parts.append(
         discord.ui.MediaGallery(
-            discord.MediaGalleryItem(f"attachment://{name}", description=alt[:ALT_TEXT])
+            discord.MediaGalleryItem(f"attachment://{name}", description=clip(alt, ALT_TEXT))
         )
     )
     parts += [discord.ui.ActionRow(*row) for row in rows if row]
@@ -504,7 +506,7 @@ async def post_win_card(interaction: Interaction, shared: Shared | Notice, local
     buttons = [
         DealButton(action, shared.game_id, locale=locale) for action in ("deal", "replay", "cheer")
     ]
-    alt = (shared.alt or shared.text)[:ALT_TEXT]
+    alt = clip(shared.alt or shared.text, ALT_TEXT)
     file = discord.File(io.BytesIO(shared.png), "win.png", description=alt)
     view = picture_view(shared.text, "win.png", alt, accent=WON, rows=[buttons])
     await interaction.response.send_message(file=file, view=view)
@@ -512,7 +514,9 @@ async def post_win_card(interaction: Interaction, shared: Shared | Notice, local
 
 async def post_picture(interaction: Interaction, picture: Picture) -> None:
     """Answers with a picture (a stats card) and its line of text."""
-    file = discord.File(io.BytesIO(picture.png), "stats.png", description=picture.alt[:ALT_TEXT])
+    file = discord.File(
+        io.BytesIO(picture.png), "stats.png", description=clip(picture.alt, ALT_TEXT)
+    )
     view = picture_view(picture.text, "stats.png", picture.alt)
     await interaction.response.send_message(file=file, view=view)
 
@@ -525,7 +529,7 @@ async def post_profile(
     if isinstance(card, Notice):
         await interaction.response.send_message(card.text, ephemeral=True)
         return
-    alt = card.alt[:ALT_TEXT]
+    alt = clip(card.alt, ALT_TEXT)
     file = discord.File(io.BytesIO(card.png), "profile.png", description=alt)
     rows = [] if public else [[ProfileButton(user_id, locale=language(interaction))]]
     view = picture_view(card.text, "profile.png", alt, rows=rows)

@@ -12,6 +12,7 @@ from discord.app_commands import Choice
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 from texts import tr
 
+from ..usecases.fields import CHOICE_NAME, clip
 from ..usecases.replies import Notice, Picture
 from ..usecases.servers import Channel, Member
 from .answers import (
@@ -117,7 +118,10 @@ async def move_autocomplete(
     interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     suggestions = await interaction.client.service.suggestions(asker_of(interaction), current)
-    return [app_commands.Choice(name=label[:100], value=value) for label, value in suggestions]
+    return [
+        app_commands.Choice(name=clip(label, CHOICE_NAME.limit), value=value)
+        for label, value in suggestions
+    ]
 
 
 def _shortcut(name: str, notation: str) -> app_commands.Command[Any, ..., None]:

@@ -30,6 +30,14 @@ import discord
 from solitaire import VARIANTS, BadOption
 from texts import DEFAULT, tr
 
+from ..usecases.fields import (
+    BUTTON_LABEL,
+    OPTION_DESCRIPTION,
+    OPTION_LABEL,
+    PLACEHOLDER,
+    clip,
+    text,
+)
 from ..usecases.mydata import Forgotten
 from ..usecases.replies import Unfinished
 from .interactions import asker_of, bot_of, language, say_privately, trouble
@@ -80,7 +88,7 @@ class GameButton(_Routed, discord.ui.Button[Any]):
             else discord.ButtonStyle.secondary
         )
         super().__init__(
-            label=tr(locale, f"button.{action}"),
+            label=text(BUTTON_LABEL, locale, f"button.{action}"),
             style=style,
             custom_id=f"sol:{game_id}:{action}:{revision}",
             disabled=disabled,
@@ -108,10 +116,10 @@ class MoveSelect(_Routed, discord.ui.Select[Any]):
         placeholder: str = "",
     ) -> None:
         options = [_option(*entry) for entry in (moves or [])] or [
-            discord.SelectOption(label=tr(locale, "menu.empty"), value="-")
+            discord.SelectOption(label=text(OPTION_LABEL, locale, "menu.empty"), value="-")
         ]
         super().__init__(
-            placeholder=placeholder or tr(locale, "menu.placeholder"),
+            placeholder=placeholder or text(PLACEHOLDER, locale, "menu.placeholder"),
             options=options,
             custom_id=f"sol:{game_id}:move:{revision}",
         )
@@ -128,7 +136,11 @@ class MoveSelect(_Routed, discord.ui.Select[Any]):
 def _option(label: str, value: str, description: str) -> discord.SelectOption:
     """An entry of the move menu: made once for every board that offers it
     (a menu of 25 costs a board's press more than its buttons do); never changed."""
-    return discord.SelectOption(label=label, value=value, description=description[:100] or None)
+    return discord.SelectOption(
+        label=clip(label, OPTION_LABEL.limit),
+        value=value,
+        description=clip(description, OPTION_DESCRIPTION.limit) or None,
+    )
 
 
 class NewDealButton(_Routed, discord.ui.Button[Any]):
@@ -151,7 +163,7 @@ class NewDealButton(_Routed, discord.ui.Button[Any]):
         flags = ("d" if choice.daily else "") + ("w" if choice.winnable else "")
         flags += str(choice.difficulty or "")
         super().__init__(
-            label=tr(locale, "button.new"),
+            label=text(BUTTON_LABEL, locale, "button.new"),
             style=discord.ButtonStyle.danger,
             custom_id=f"sol:new:{user_id}:{choice.profile}:{rules}:{choice.deal or 0}:{flags}",
         )
@@ -168,7 +180,7 @@ class NewDealButton(_Routed, discord.ui.Button[Any]):
         try:
             options = VARIANTS[profile].options_from_code(rules)
         except (KeyError, BadOption):  # a forged id
-            await say_privately(interaction, tr(locale, "button.unknown"))
+            await say_privately(interaction, tr(locale, "said.stale_button"))
             return
         flags = match["flags"] or ""
         stars = int(match["stars"]) if match["stars"] else None
@@ -188,7 +200,9 @@ class DealButton(_Routed, discord.ui.Button[Any]):
     def __init__(self, action: str, game_id: int, *, locale: str = DEFAULT) -> None:
         style = discord.ButtonStyle.primary if action == "deal" else discord.ButtonStyle.secondary
         super().__init__(
-            label=tr(locale, f"button.{action}"), style=style, custom_id=f"sol:{action}:{game_id}"
+            label=text(BUTTON_LABEL, locale, f"button.{action}"),
+            style=style,
+            custom_id=f"sol:{action}:{game_id}",
         )
 
     @staticmethod
@@ -210,7 +224,7 @@ class ForgetButton(_Routed, discord.ui.Button[Any]):
         self, user_id: int, expires: int, signature: str, *, locale: str = DEFAULT
     ) -> None:
         super().__init__(
-            label=tr(locale, "button.confirm"),
+            label=text(BUTTON_LABEL, locale, "button.confirm"),
             style=discord.ButtonStyle.danger,
             custom_id=f"mydata:forget:{user_id}:{expires}:{signature}",
         )
@@ -244,7 +258,7 @@ class RaceButton(_Routed, discord.ui.Button[Any]):
 
     def __init__(self, race_id: int, action: str, *, locale: str = DEFAULT) -> None:
         super().__init__(
-            label=tr(locale, f"button.{action}"),
+            label=text(BUTTON_LABEL, locale, f"button.{action}"),
             style=self.STYLES.get(action, discord.ButtonStyle.secondary),
             custom_id=f"race:{race_id}:{action}",
         )
@@ -263,7 +277,7 @@ class WatchButton(_Routed, discord.ui.Button[Any]):
 
     def __init__(self, race_id: int, user_id: int, how: str, *, locale: str = DEFAULT) -> None:
         super().__init__(
-            label=tr(locale, "button.refresh" if how == "r" else "button.next"),
+            label=text(BUTTON_LABEL, locale, "button.refresh" if how == "r" else "button.next"),
             style=discord.ButtonStyle.secondary,
             custom_id=f"race:{race_id}:see:{user_id}:{how}",
         )
@@ -285,7 +299,7 @@ class CupButton(_Routed, discord.ui.Button[Any]):
 
     def __init__(self, cup_id: int, action: str, *, locale: str = DEFAULT) -> None:
         super().__init__(
-            label=tr(locale, f"button.{action}"),
+            label=text(BUTTON_LABEL, locale, f"button.{action}"),
             style=self.STYLES.get(action, discord.ButtonStyle.secondary),
             custom_id=f"cup:{cup_id}:{action}",
         )
@@ -304,7 +318,7 @@ class CupDealButton(_Routed, discord.ui.Button[Any]):
 
     def __init__(self, cup_id: int, number: int, *, locale: str = DEFAULT) -> None:
         super().__init__(
-            label=tr(locale, "button.cup_deal", number=number),
+            label=text(BUTTON_LABEL, locale, "button.cup_deal", number=number),
             style=discord.ButtonStyle.secondary,
             custom_id=f"cup:{cup_id}:deal:{number}",
         )
@@ -326,13 +340,13 @@ class CupReplaySelect(_Routed, discord.ui.Select[Any]):
     ) -> None:
         options = [
             discord.SelectOption(
-                label=tr(locale, "cup.replay_option", player=name, number=deal)[:100],
+                label=text(OPTION_LABEL, locale, "cup.replay_option", player=name, number=deal),
                 value=str(game_id),
             )
             for name, deal, game_id in games
         ]
         super().__init__(
-            placeholder=tr(locale, "cup.replay_which"), options=options,
+            placeholder=text(PLACEHOLDER, locale, "cup.replay_which"), options=options,
             custom_id=f"cup:{cup_id}:see",
         )  # fmt: skip
 
@@ -350,7 +364,7 @@ class ProfileButton(_Routed, discord.ui.Button[Any]):
 
     def __init__(self, user_id: int, *, locale: str = DEFAULT) -> None:
         super().__init__(
-            label=tr(locale, "button.share"),
+            label=text(BUTTON_LABEL, locale, "button.share"),
             style=discord.ButtonStyle.success,
             custom_id=f"profile:{user_id}:share",
         )

@@ -21,6 +21,7 @@ from storage import CupRow
 from texts import tr
 
 from ..usecases.cups import EVERY, Champion, CupCard
+from ..usecases.fields import EVENT_DESCRIPTION, EVENT_NAME, clip, text
 from ..usecases.racecards import Cards
 from ..usecases.replies import Notice
 from .answers import LOST, PLAYING, WON, afterwards, respond
@@ -239,13 +240,15 @@ class Cupping:
         try:
             event = await self._bot.http.create_guild_scheduled_event(
                 cup.guild_id,
-                name=tr(cup.locale, "cup.event", game=_plain_title(cup))[:100],
+                name=text(EVENT_NAME, cup.locale, "cup.event", game=_plain_title(cup)),
                 privacy_level=_GUILD_ONLY,
                 entity_type=_EXTERNAL,
-                entity_metadata={"location": where[:100]},
+                entity_metadata={"location": clip(where, 100)},  # LIMITS.md §5
                 scheduled_start_time=starts.isoformat(),
                 scheduled_end_time=ends.isoformat(),
-                description=tr(cup.locale, "cup.event_about", channel=f"<#{cup.channel_id}>"),
+                description=text(
+                    EVENT_DESCRIPTION, cup.locale, "cup.event_about", channel=f"<#{cup.channel_id}>"
+                ),
             )
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("event of cup %s not created: %s", cup.id, error.status)

@@ -27,6 +27,7 @@ from storage import UNWON, CupRow, GameRow, NotFound, Settings, Status, Store, S
 from texts import Msg, tr
 
 from .fairplay import in_play, utc_day
+from .fields import OPTION_DESCRIPTION, OPTION_LABEL, PLACEHOLDER, clip, text
 from .replies import Board
 from .verdicts import KnownVerdict, holding
 
@@ -54,18 +55,19 @@ def move_menu(game: Game, locale: str, pile: str | None = None) -> list[tuple[st
     ordered = game.ordered_moves()
 
     def entry(move: Move) -> tuple[str, str, str]:
-        return move.notation, move.notation, game.describe_move(move).render(locale)[:100]
+        described = game.describe_move(move).render(locale)
+        return move.notation, move.notation, clip(described, OPTION_DESCRIPTION.limit)
 
     if pile is not None:
         mine = [entry(move) for move in ordered if move.source == pile and not move.is_draw]
-        return [*mine[: MAX_CHOICES - 1], (tr(locale, "menu.back"), FROM, "")]
+        return [*mine[: MAX_CHOICES - 1], (text(OPTION_LABEL, locale, "menu.back"), FROM, "")]
     by_pile: dict[str, list[Move]] = {}
     for move in ordered:
         by_pile.setdefault("" if move.is_draw else move.source, []).append(move)
     best = [entry(moves[0]) for moves in by_pile.values()]
     more = [
-        (tr(locale, "menu.from", pile=code, n=len(moves)), FROM + code,
-         " · ".join(move.notation for move in moves)[:100])
+        (text(OPTION_LABEL, locale, "menu.from", pile=code, n=len(moves)), FROM + code,
+         clip(" · ".join(move.notation for move in moves), OPTION_DESCRIPTION.limit))
         for code, moves in by_pile.items() if code and len(moves) > 1
     ]  # fmt: skip
     return [*best, *more][:MAX_CHOICES]
@@ -174,7 +176,9 @@ class BoardMaker:
             alt=alt,
             status=row.status,
             moves=menu,
-            menu_title="" if pile is None else tr(locale, "menu.pile", pile=game.pile_name(pile)),
+            menu_title=""
+            if pile is None
+            else text(PLACEHOLDER, locale, "menu.pile", pile=game.pile_name(pile)),
             can_draw=playing and any(move.is_draw for move in legal),
             can_undo=playing and bool(game.moves),
             can_finish=playing and game.finishing_line() is not None,

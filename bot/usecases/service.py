@@ -323,7 +323,7 @@ class GameService:
         if revision is not None and row.revision != revision:
             return Notice(tr(asker.locale, "board.stale"))
         if pile is not None and pile not in game.PILES:
-            return Notice(tr(asker.locale, "button.unknown"))
+            return Notice(tr(asker.locale, "said.stale_button"))
         return await self.boards.board(row, game, "", asker.locale, pile=pile)
 
     async def resign(self, asker: Asker) -> Reply:

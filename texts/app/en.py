@@ -477,7 +477,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "button.rematch": "Rematch",
     "button.refresh": "Refresh",
     "button.next": "Next racer",
-    "button.unknown": "This button no longer works: /play starts a game.",
+    "said.stale_button": "This button no longer works: /play starts a game.",
     "stats.races": "Races",
     "stats.races_line": "races: {won} won of {played}",
     # -- scores ---------------------------------------------------------------
