@@ -10,7 +10,7 @@ from texts import ENGLISH_TEXTS
 #: Words a language shares with English: game names, loan words, its own words.
 SHARED = {
     "klondike", "casket", "castle's", "end", "vegas", "standard", "auto", "bot", "bots",
-    "code", "gif", "json", "utc", "windows", "race", "normal", "par",
+    "code", "gif", "json", "utc", "windows", "race", "normal", "par", "discord", "nitro", "mib",
 }  # fmt: skip
 ALLOWED = {
     "de": SHARED | {

@@ -237,6 +237,19 @@ async def test_a_struck_result_and_a_weekly_cup_that_opens_its_next_week(
     assert "Server Cup · Klondike" in posted.content and f"cup:{first}" not in str(posted.data)
 
 
+async def test_an_event_discord_refuses_is_logged_and_the_cup_goes_on(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    server.fail_next("event", 400)  # an Invalid Form Body: no permission would mend it
+    posted = await server.slash("cup open", {"game": "klondike", "deals": 1, "hours": 2})
+    card = Card(server, posted)
+    await settled(lambda: "refused: 400" in bot.log.read_text(), 15)
+    assert server.events == {}
+    assert "Play" in card.labels  # the cup is open, and played
+    assert "Create Events" not in card.text  # the managers are told nothing untrue
+    assert "Traceback" not in bot.log.read_text()
+
+
 async def test_what_discord_refuses_is_said_to_managers_and_a_cup_due_while_down_closes(
     server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:

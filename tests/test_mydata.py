@@ -52,6 +52,26 @@ async def test_an_export_holds_the_players_rows_and_no_one_elses(
     assert isinstance(await mydata.export(Asker(ALICE)), Export)
 
 
+async def test_an_export_over_the_upload_limit_is_not_sent_and_costs_no_turn(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    mydata = MyData(store, Workers(0), key=b"a secret", clock=clock)
+    for deal in range(1, 6):
+        await service.start(Asker(ALICE), "klondike", deal=deal)
+        await service.resign(Asker(ALICE))
+    refused = await mydata.export(Asker(ALICE), upload_limit=300)
+    assert isinstance(refused, Notice)
+    assert "Discord takes at most 0.0 MiB here: nothing was sent" in refused.text
+    exported = await mydata.export(Asker(ALICE), upload_limit=10 * 2**20)  # at once: no turn
+    assert isinstance(exported, Export) and len(exported.data) > 300
+    # Made to fit where it is sent: gzip'd above the limit the interaction carries.
+    assert exported.name == "solitaire-data.json"
+    clock.now += 3600
+    squeezed = await mydata.export(Asker(ALICE), upload_limit=len(exported.data) - 1)
+    assert isinstance(squeezed, Export) and squeezed.name == "solitaire-data.json.gz"
+    assert len(squeezed.data) < len(exported.data)
+
+
 async def test_a_large_export_is_gzipped(store: Store, clock: Clock) -> None:
     from bot.usecases import jobs
 

@@ -74,7 +74,10 @@ def board_file(board: Board) -> discord.File:
 
 #: A board's accent: playing (or winnable, for those who asked), won, lost.
 PLAYING, WON, LOST = 0x2E8B57, 0xD4A017, 0xB03A2E
-#: Discord's limit on the text of a Components V2 message.
+#: The most text a board puts in its Components V2 message. Discord documents
+#: no limit on the text displays of a message (LIMITS.md §4, "Total text across
+#: Text Displays: not documented"); its API description allows 4,000 characters
+#: a text display, and the bot keeps a message's text displays within that in all.
 TEXT = 4000
 
 

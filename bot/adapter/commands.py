@@ -401,7 +401,9 @@ async def mydata_export(interaction: Interaction) -> None:
     """A file of everything the bot keeps about you, for your eyes only."""
     # The file is made in a worker: answered privately at once, sent when ready.
     await interaction.response.defer(ephemeral=True, thinking=True)
-    exported = await interaction.client.mydata.export(asker_of(interaction))
+    exported = await interaction.client.mydata.export(
+        asker_of(interaction), interaction.filesize_limit
+    )
     await send_export(interaction, exported)
 
 

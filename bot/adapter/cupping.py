@@ -223,6 +223,9 @@ class Cupping:
             log.info("champion role of cup %s not given: %s", cup.id, error.status)
             await store.note_cup(cup.id, "role", True)
             return
+        except discord.HTTPException as error:  # nothing a manager can change: logged
+            log.warning("champion role of cup %s refused: %s %s", cup.id, error.status, error.text)
+            return
         await store.set_champion(cup.id, winner)
 
     async def _event(self, cup: CupRow) -> None:
@@ -255,6 +258,9 @@ class Cupping:
             await self._bot.store.note_cup(cup.id, "event", True)
             self.cards.changed(cup.id)
             return
+        except discord.HTTPException as error:  # a refusal no permission mends: logged
+            log.warning("event of cup %s refused: %s %s", cup.id, error.status, error.text)
+            return
         await self._bot.store.set_cup_event(cup.id, int(event["id"]))
         if cup.status == "open":
             await self._event_status(await self._bot.cups.cup(cup.id) or cup, _ACTIVE)
@@ -274,8 +280,8 @@ class Cupping:
         channel = self._bot.get_partial_messageable(cup.channel_id)
         try:
             sent = await channel.send(view=cup_view(await self._bot.cups.card(cup)))
-        except (discord.Forbidden, discord.NotFound) as error:
-            log.info("card of cup %s not posted: %s", cup.id, error.status)
+        except discord.HTTPException as error:
+            log.info("card of cup %s not posted: %s %s", cup.id, error.status, error.text)
             return
         await self._placed(cup.id, sent.id)
 

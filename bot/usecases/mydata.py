@@ -30,6 +30,9 @@ FORMAT, VERSION = "solitaire-bot player data", 1
 EVERY = ("export", 1, 3600.0)
 #: Files larger than this are gzip'd: Discord's smallest upload limit (10 MiB) with room.
 LARGEST = 8 * 1024 * 1024
+#: What Discord takes a file when the interaction does not say (LIMITS.md §3,
+#: "Upload size: per file; default 10 MiB"); an interaction carries its own.
+UPLOAD_LIMIT = 10 * 1024 * 1024
 #: A forget's confirmation is good for this long; a player is forgotten at
 #: most once in FORGET_EVERY.
 CONFIRM_FOR, FORGET_EVERY = 60.0, 86400.0
@@ -124,8 +127,10 @@ class MyData:
             if open_cups[cup_id]:
                 game["deal"] = None
 
-    async def export(self, asker: Asker) -> Export | Notice:
-        """Everything kept about the asker, as a file for their eyes only."""
+    async def export(self, asker: Asker, upload_limit: int = UPLOAD_LIMIT) -> Export | Notice:
+        """Everything kept about the asker, as a file for their eyes only: a
+        file over *upload_limit* bytes (what Discord takes where the player
+        asked), even gzip'd, is not sent, and why is said instead."""
         locale, now = asker.locale, self._clock()
         wait = await self._store.take_turn(asker.user_id, *EVERY, now, count=False)
         if wait:
@@ -141,10 +146,14 @@ class MyData:
         }
         try:
             content, name = await self._workers.run(
-                Kind.EXPORT, jobs.export_file, data, LARGEST, player=asker.user_id
-            )
+                Kind.EXPORT, jobs.export_file, data, min(LARGEST, upload_limit),
+                player=asker.user_id,
+            )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)
+        if len(content) > upload_limit:  # no turn taken: nothing was sent
+            mib = f"{len(content) / 2**20:.1f}", f"{upload_limit / 2**20:.1f}"
+            return Notice(tr(locale, "mydata.too_large", size=mib[0], limit=mib[1]))
         # Counted once it is made: a refusal or a busy worker costs no turn.
         await self._store.take_turn(asker.user_id, *EVERY, now)
         return Export(content, name, tr(locale, "mydata.exported", n=len(tables["games"])))

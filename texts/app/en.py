@@ -381,6 +381,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "Everything the bot keeps about you, as JSON: your settings, your {n} game with its moves, your races. Only you see this.",
         "Everything the bot keeps about you, as JSON: your settings, your {n} games with their moves, your races. Only you see this.",
     ),
+    "mydata.too_large": "Your data comes to {size} MiB even compressed, and Discord takes at most {limit} MiB here: nothing was sent. Ask again where Discord takes larger files (a boosted server, or a DM if you have Nitro).",
     "mydata.export_wait": "You exported your data less than an hour ago: ask again {when}.",
     "cmd.mydata.forget": "Delete everything the bot keeps about you (asks to confirm)",
     "mydata.forget_ask": 'This deletes your settings, your games and your stats, for good; in races you played, your results stay, as "a player". Press **Confirm** to go ahead ({until}).',
