@@ -1,9 +1,11 @@
 """A player's data in the store: every table that holds a player's id, in
-one place, and everything kept about one player, table by table (what
+one place, and what is kept about one player, table by table (what
 ``/mydata export`` sends them).
 
-``tests/test_storage.py`` checks :data:`PLAYER_COLUMNS` against the schema,
-so a new table that holds a player's id cannot be left out of it.
+``tests/test_schema.py`` checks :data:`PLAYER_COLUMNS` against the schema,
+so a new table that holds a player's id cannot be left out of it, and that
+:data:`EXPORTED` and :data:`WITHHELD` together name every column of those
+tables, so a new column is exported only once it is listed as the player's.
 """
 
 from __future__ import annotations
@@ -26,6 +28,50 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "cups": ("host_id",),
     "cup_struck": ("user_id",),
     "achievements": ("user_id",),
+}
+#: What an export holds of each table: the columns that are the player's.
+EXPORTED: dict[str, tuple[str, ...]] = {
+    "players": ("user_id", "name", "updated_at", "language", "cards", "colours", "verdicts",
+                "clock", "score", "words", "visibility"),
+    "games": ("id", "user_id", "guild_id", "channel_id", "message_id", "profile", "version",
+              "options", "deal", "start", "moves", "move_count", "redo", "undos", "status",
+              "revision", "started_at", "updated_at", "finished_at", "hints", "extra", "daily",
+              "shared_at", "race_id", "home", "stuck", "active", "scoring", "vegas", "practice",
+              "cup_id", "cup_deal"),
+    "cooldowns": ("user_id", "kind", "used_at"),
+    "races": ("id", "host_id", "invited_id", "guild_id", "channel_id", "message_id", "locale",
+              "profile", "options", "deal", "status", "created_at", "started_at", "ended_at"),
+    "racers": ("race_id", "user_id", "joined_at", "game_id", "known", "final"),
+    "lines_seen": ("user_id", "profile", "rules", "deal", "seen_at"),
+    "guild_blocks": ("guild_id", "user_id", "blocked_at"),
+    "cups": ("id", "guild_id", "channel_id", "message_id", "event_id", "host_id", "locale",
+             "game", "deals", "clean", "weekly", "hours", "role_id", "starts_at", "ends_at",
+             "status", "closed_at", "champion_id", "notes", "created_at"),
+    "cup_struck": ("cup_id", "user_id", "reason", "struck_at"),
+    "achievements": ("user_id", "code", "earned_at", "game_id"),
+}  # fmt: skip
+#: The columns an export never holds, and why.
+WITHHELD: dict[str, dict[str, str]] = {
+    "games": {
+        "hint": "the solver's line from the position of the last hint",
+        "verdict": "the solver's verdict on the position, with its line",
+    },
+    "races": {
+        "changes": "the bot's count of changes its card has yet to show",
+        "shown": "the bot's count of changes its card shows",
+        "shown_at": "when the bot last edited its card",
+    },
+    "cups": {
+        "secret": "the secret the cup's deals were chosen with",
+        "changes": "the bot's count of changes its card has yet to show",
+        "shown": "the bot's count of changes its card shows",
+        "shown_at": "when the bot last edited its card",
+    },
+}
+#: Columns that may hold another player's id: exported only where it is the player's own.
+OTHERS: dict[str, tuple[str, ...]] = {
+    "races": ("host_id", "invited_id"),
+    "cups": ("champion_id",),
 }
 #: Columns kept as JSON text: exported as the data they hold.
 _JSON_COLUMNS = {"options", "moves", "redo", "start", "extra", "hint", "verdict", "final"}
@@ -101,20 +147,28 @@ class PlayerData(Connected):
         return True
 
     async def player_data(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
-        """Every row that holds *user_id*, by table; JSON columns as the
-        data they hold."""
+        """Every row that holds *user_id*, by table, with the columns of
+        :data:`EXPORTED` alone: JSON columns as the data they hold, and
+        another player's id as ``None``."""
         found: dict[str, list[dict[str, Any]]] = {}
         async with self._read() as db:
             for table, columns in PLAYER_COLUMNS.items():
                 where = " OR ".join(f"{column} = ?" for column in columns)
                 rows = await db.fetch(
-                    f"SELECT * FROM {table} WHERE {where}", [user_id] * len(columns)
+                    f"SELECT {', '.join(EXPORTED[table])} FROM {table} WHERE {where}",
+                    [user_id] * len(columns),
                 )
-                found[table] = [_plain(dict(zip(row.keys(), row, strict=True))) for row in rows]
+                found[table] = [
+                    _plain(dict(zip(row.keys(), row, strict=True)), OTHERS.get(table, ()), user_id)
+                    for row in rows
+                ]
         return found
 
 
-def _plain(row: dict[str, Any]) -> dict[str, Any]:
+def _plain(row: dict[str, Any], others: tuple[str, ...], user_id: int) -> dict[str, Any]:
+    for column in others:
+        if row[column] != user_id:
+            row[column] = None
     for column in _JSON_COLUMNS & row.keys():
         if isinstance(row[column], str):
             with contextlib.suppress(ValueError):  # else kept as it is stored

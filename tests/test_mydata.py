@@ -72,6 +72,36 @@ async def test_an_export_over_the_upload_limit_is_not_sent_and_costs_no_turn(
     assert len(squeezed.data) < len(exported.data)
 
 
+async def test_an_export_withholds_a_running_races_deal_and_other_players_ids(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    mydata = MyData(store, Workers(0), key=b"a secret", clock=clock)
+    race = await store.create_race(
+        BOB, channel_id=5, guild_id=6, locale="en", profile="klondike", options={}, deal=9,
+        invited_id=ALICE,
+    )  # fmt: skip
+    record = new_game("klondike", 9).to_record()
+    race = await store.start_race(race.id, ALICE, record, accept=True)
+    exported = await mydata.export(Asker(ALICE))
+    assert isinstance(exported, Export)
+    data = json.loads(exported.data)
+    [row] = data["tables"]["races"]
+    assert row["deal"] is None and row["host_id"] is None  # Bob's id is not hers to have
+    assert row["invited_id"] == ALICE
+    assert "changes" not in row and "shown" not in row
+    [game] = data["tables"]["games"]
+    assert game["race_id"] == race.id and game["deal"] is None and game["start"] is None
+    assert game["moves"] == []  # her own moves are hers
+    assert str(BOB) not in {str(v) for r in data["tables"]["racers"] for v in r.values()}
+    # Once the race is over, its deal is named.
+    await store.end_races(NOON + 10**6, open_for=1, run_for=1)
+    clock.now += 3600
+    again = await mydata.export(Asker(ALICE))
+    assert isinstance(again, Export)
+    data = json.loads(again.data)
+    assert data["tables"]["races"][0]["deal"] == 9 and data["tables"]["games"][0]["deal"] == 9
+
+
 async def test_a_large_export_is_gzipped(store: Store, clock: Clock) -> None:
     from bot.usecases import jobs
 

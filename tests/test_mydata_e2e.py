@@ -11,6 +11,7 @@ from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, FakeDiscord
 from tests.fake_discord.payloads import controls
+from tests.test_cups_e2e import Card, king_left
 
 
 async def test_a_player_exports_a_file_with_the_moves_of_their_game(
@@ -87,3 +88,37 @@ async def test_visibility_hidden_takes_the_name_off_another_members_leaderboard(
     assert "bob — 0 of 1" in board.content
     asked = await server.slash("stats", {"user": ALICE}, who=BOB)
     assert asked.ephemeral and "keeps their results to themselves" in asked.content
+
+
+async def test_an_export_gives_away_no_secret_of_an_open_cup_nor_a_solvers_line(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    """The host's export holds no cup secret; a player's, no hint line nor
+    the deal, start or moves of a game in an open cup (a winner's moves are
+    a line anyone in the cup could type)."""
+    card = Card(server, await server.slash("cup open", {"game": "klondike", "deals": 1}))
+    await card.press("Play", BOB)
+    await king_left(database_url, BOB, card.id)
+    assert "You won" in (await server.slash("move", {"notation": "1f"}, who=BOB)).content
+    await card.press("Play", ALICE)  # Alice, the host, plays too, and asks a hint
+    hinted = await server.slash("hint")
+    [(line,)] = await execute(database_url, "SELECT hint FROM games WHERE cup_id IS NOT NULL"
+                              " AND user_id = ?", int(ALICE["id"]))  # fmt: skip
+    assert line, hinted.content  # the solver's line is kept, for the next hint
+    exported = {}
+    for who in (ALICE, BOB):
+        await server.slash("mydata export", who=who)
+        sent = await asyncio.wait_for(server.posted.get(), 10)
+        [(_, content)] = sent.files
+        exported[who["id"]] = json.loads(content)
+    alice, bob = exported[ALICE["id"]], exported[BOB["id"]]
+    assert alice["version"] == bob["version"] == 2
+    [cup] = alice["tables"]["cups"]
+    assert cup["host_id"] == int(ALICE["id"]) and "secret" not in cup
+    [game] = alice["tables"]["games"]
+    assert game["hints"] == 1 and "hint" not in game and "verdict" not in game
+    assert (game["deal"], game["start"], game["moves"]) == (None, None, None)
+    [won] = bob["tables"]["games"]
+    assert won["status"] == "won" and (won["deal"], won["start"], won["moves"]) == (None,) * 3
+    [(secret,)] = await execute(database_url, "SELECT secret FROM cups")
+    assert str(secret) not in json.dumps(exported)

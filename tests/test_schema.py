@@ -13,7 +13,7 @@ import asyncpg
 import pytest
 
 from storage import open_store
-from storage._mydata import PLAYER_COLUMNS
+from storage._mydata import EXPORTED, PLAYER_COLUMNS, WITHHELD
 from tests.databases import SERVER, fresh_database
 
 #: Each database's column types, by what they hold.
@@ -125,3 +125,19 @@ async def test_every_column_that_holds_a_player_is_listed_in_one_place(tmp_path:
         for table, found in schema.items()
     }
     assert {table: columns for table, columns in holding.items() if columns} == PLAYER_COLUMNS
+
+
+async def test_an_export_names_every_column_it_holds_and_every_one_it_withholds(
+    tmp_path: Path,
+) -> None:
+    """A new column of a table that holds a player is exported only once it
+    is listed as the player's: the two lists name every column, once."""
+    async with fresh_database("sqlite", tmp_path) as url:
+        await (await open_store(url)).close()
+    schema = sqlite_schema(Path(url.removeprefix("sqlite:///")))
+    for table in PLAYER_COLUMNS:
+        exported, withheld = set(EXPORTED[table]), set(WITHHELD.get(table, {}))
+        assert not exported & withheld, table
+        assert exported | withheld == set(schema[table]["columns"]), table
+    assert set(EXPORTED) == set(PLAYER_COLUMNS)
+    assert {"secret"} <= set(WITHHELD["cups"]) and {"hint", "verdict"} <= set(WITHHELD["games"])

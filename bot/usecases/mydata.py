@@ -4,9 +4,12 @@ confirmed within a minute, deletes it (at most once a day).
 
 The file is JSON (gzip'd past Discord's upload limit), versioned by
 :data:`FORMAT` and :data:`VERSION`: each table that holds the player's id
-(``storage._mydata.PLAYER_COLUMNS``) with the player's rows, column by
-column as stored, JSON columns as the data they hold. ``docs/PRIVACY.md``
-says what each table is.
+(``storage._mydata.PLAYER_COLUMNS``) with the player's rows, the columns
+that are the player's (``EXPORTED``; never a secret, a solver's line or
+another player's id), JSON columns as the data they hold. A deal still in
+play is withheld until it is not: an open cup's games have no deal, start
+or moves, and a race not over has no deal, nor do its games.
+``docs/PRIVACY.md`` says what each table is.
 """
 
 from __future__ import annotations
@@ -18,14 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from storage import NotFound, Store
+from storage import NotFound, RaceStatus, Store
 from texts import tr
 
 from . import jobs
 from .replies import Asker, Notice
 from .workers import Busy, Kind, Workers, busy_notice
 
-FORMAT, VERSION = "solitaire-bot player data", 1
+FORMAT, VERSION = "solitaire-bot player data", 2
 #: An export at most once in this many seconds, whichever process serves it.
 EVERY = ("export", 1, 3600.0)
 #: Files larger than this are gzip'd: Discord's smallest upload limit (10 MiB) with room.
@@ -111,12 +114,31 @@ class MyData:
         message = f"forget:{user_id}:{expires}".encode()
         return hmac.new(self._key, message, hashlib.sha256).hexdigest()[:16]
 
-    async def _hide_open_cups(self, tables: dict[str, list[dict[str, Any]]]) -> None:
-        """A cup's deals are named once it is closed: until then its games
-        are exported without their deal's number (``null``)."""
+    async def _withhold_in_play(self, tables: dict[str, list[dict[str, Any]]]) -> None:
+        """What would give away a deal still in play, left out (``null``)
+        until it is not: an open cup's games' deal, start and moves (a
+        winner's moves are a line anyone in the cup could type), and the
+        deal of a race not over and of its games."""
         open_cups: dict[int, bool] = {}
+        running = {
+            race["id"]
+            for race in tables.get("races", [])
+            if race["status"] in (RaceStatus.OPEN, RaceStatus.RUNNING)
+        }
+        for race in tables.get("races", []):
+            if race["id"] in running:
+                race["deal"] = None
         for game in tables.get("games", []):
-            cup_id = game.get("cup_id")
+            cup_id, race_id = game.get("cup_id"), game.get("race_id")
+            if race_id is not None and race_id not in running:
+                try:
+                    status = (await self._store.get_race(race_id)).status
+                except NotFound:
+                    status = RaceStatus.OVER
+                if status in (RaceStatus.OPEN, RaceStatus.RUNNING):
+                    running.add(race_id)
+            if race_id in running:
+                game["deal"] = game["start"] = None
             if cup_id is None:
                 continue
             if cup_id not in open_cups:
@@ -125,7 +147,7 @@ class MyData:
                 except NotFound:
                     open_cups[cup_id] = False
             if open_cups[cup_id]:
-                game["deal"] = None
+                game["deal"] = game["start"] = game["moves"] = game["redo"] = None
 
     async def export(self, asker: Asker, upload_limit: int = UPLOAD_LIMIT) -> Export | Notice:
         """Everything kept about the asker, as a file for their eyes only: a
@@ -136,7 +158,7 @@ class MyData:
         if wait:
             return Notice(tr(locale, "mydata.export_wait", when=f"<t:{int(now + wait) + 1}:R>"))
         tables = await self._store.player_data(asker.user_id)
-        await self._hide_open_cups(tables)
+        await self._withhold_in_play(tables)
         data = {
             "format": FORMAT,
             "version": VERSION,
