@@ -19,6 +19,7 @@ from typing import Any
 from ._achievements import record as record_achievements
 from ._base import CupEntry, GameRow, NotFound, StoreError
 from ._cards import claim, not_shown
+from ._fair import rules_code
 from ._ranking import standings
 from ._rows import RETURNING, game_row
 from ._session import Connected, Row, Session
@@ -146,6 +147,25 @@ class CupQueries(Connected):
             CupDeal(row["number"], row["profile"], json.loads(row["options"]), row["deal"])
             for row in rows
         ]
+
+    async def cups_on_deal(
+        self, profile: str, options: Mapping[str, Any], deal: int
+    ) -> list[CupRow]:
+        """The cups not closed (scheduled or open) that hold *deal* under
+        these rules: until they close, the deal is in play."""
+        rules = rules_code(profile, options)
+        async with self._read() as db:
+            held = await db.fetch(
+                "SELECT d.cup_id, d.options FROM cup_deals d JOIN cups c ON c.id = d.cup_id"
+                " WHERE d.deal = ? AND d.profile = ? AND c.status <> 'closed' ORDER BY d.cup_id",
+                (deal, profile),
+            )
+            ids = list(dict.fromkeys(
+                row["cup_id"] for row in held
+                if rules_code(profile, json.loads(row["options"])) == rules
+            ))  # fmt: skip
+            rows = [await db.fetchrow("SELECT * FROM cups WHERE id = ?", (i,)) for i in ids]
+        return [cup_row(row) for row in rows if row is not None]
 
     async def guild_cups(self, guild_id: int, *, closed: int = 10) -> list[CupRow]:
         """The server's open and scheduled cups, then its last *closed* closed ones."""

@@ -577,4 +577,9 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    # 21: a cup's deals found by number: a deal a cup holds is in play until it closes.
+    Migration(
+        sqlite="CREATE INDEX cup_deals_by_deal ON cup_deals (deal, profile);",
+        postgres="CREATE INDEX cup_deals_by_deal ON cup_deals (deal, profile);",
+    ),
 ]

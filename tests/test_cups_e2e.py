@@ -280,3 +280,25 @@ async def test_what_discord_refuses_is_said_to_managers_and_a_cup_due_while_down
     await server.slash("cup strike", {"user": BOB, "reason": "a test"})
     await settled(lambda: f"card of cup {card.id} not shown: 404" in bot.log.read_text(), 20)
     assert "🥇 1." in card.text and "Server Cup" in (await server.slash("cup results")).content
+
+
+async def test_an_open_cups_deal_is_neither_dealt_nor_hinted_nor_reviewed_elsewhere(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    """Until the cup closes, its deal is played in the cup alone: not by
+    number, not with hints on a game of it from before, not reviewed."""
+    carol = user(5_000_000_000_000_003, "carol")
+    before = await server.slash("play", {"game": "klondike", "deal": 4711}, who=carol)
+    assert "4711" in before.content
+    card = Card(server, await server.slash("cup open", {"game": "klondike", "deals": 1}))
+    await execute(database_url, "UPDATE cup_deals SET deal = 4711 WHERE cup_id = ?", card.id)
+    dealt = await server.slash("play", {"game": "klondike", "deal": 4711}, who=BOB)
+    assert dealt.ephemeral and "play it once the cup closes" in dealt.content
+    hinted = await server.slash("hint", who=carol)  # her game of it, from before the cup
+    assert hinted.ephemeral and "no hints on it until the cup closes" in hinted.content
+    await server.slash("resign", who=carol)
+    reviewed = await server.slash("review", who=carol)
+    assert "review waits until the cup closes" in reviewed.content
+    board = await card.press("Play", BOB)  # the cup's own game plays it, hints and all
+    assert "Cup · deal 1 of 1" in board.content
+    assert "no hints" not in (await server.slash("hint", who=BOB)).content

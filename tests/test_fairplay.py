@@ -5,6 +5,8 @@ on the boards; echoed input."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.usecases.fairplay import OPEN_FOR, RUN_FOR, in_play, next_midnight, open_to_others
@@ -19,7 +21,7 @@ from render.text import table_words
 from solitaire import daily_deal, load_position, new_game
 from solitaire.notation import printable, quote
 from solitaire.solver import Outcome
-from storage import GameRow, RaceRow, RaceStatus, Settings, Status, Store
+from storage import CupRow, GameRow, RaceRow, RaceStatus, Settings, Status, Store
 
 # The clock stopped at noon, the store and the service on it: as the social tests have them.
 from tests.test_social import NOON, Clock, clock, service, store, two_moves_from_winning
@@ -107,6 +109,65 @@ async def test_todays_daily_deal_is_in_play_until_midnight_and_yesterdays_is_not
     assert await in_play(store, "klondike", {}, None, clock()) is None  # a set position
     clock.now += 12 * 3600  # midnight: yesterday's daily is any deal now
     assert await in_play(store, "klondike", {}, todays, clock()) is None
+
+
+async def open_cup(store: Store, clock: Clock, deal: int = DEAL, **fields: object) -> CupRow:
+    """A cup of one Klondike deal, open now for two hours."""
+    return await store.create_cup(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, locale="en", game="klondike",
+        clean=False, weekly=False, hours=2, role_id=None, secret="s", starts_at=clock(),
+        deals=[("klondike", {}, deal)], **fields,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+async def test_a_deal_is_in_play_while_a_cup_that_holds_it_is_not_closed(
+    service: GameService, store: Store, clock: Clock
+) -> None:
+    scheduled = await store.create_cup(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, locale="en", game="klondike",
+        clean=False, weekly=False, hours=2, role_id=None, secret="s",
+        starts_at=clock() + 3600, deals=[("klondike", {}, DEAL)],
+    )  # fmt: skip
+    held = await in_play(store, "klondike", {"draw": 1}, DEAL, clock())
+    assert held is not None and held.cup is not None and held.cup.id == scheduled.id
+    assert held.until == scheduled.ends_at and held.race is None
+    refusal = held.refusal("en", "deal")
+    assert "Server Cup that is still open" in refusal and str(DEAL) not in refusal
+    assert f"<#{CHANNEL}>" not in refusal  # which server's cup, it does not say
+    assert await in_play(store, "klondike", {"draw": 3}, DEAL, clock()) is None
+    assert await in_play(store, "klondike", {}, DEAL + 1, clock()) is None
+    # The cup's own games play it; any other game of it waits.
+    cup_game = await store.create_game(SECOND, RECORD, guild_id=GUILD)
+    own = replace(cup_game, cup_id=scheduled.id)
+    assert await in_play(store, "klondike", {}, DEAL, clock(), own=own) is None
+    assert await in_play(store, "klondike", {}, DEAL, clock(), own=cup_game) is not None
+    dealt = await service.start(asker(THIRD), "klondike", deal=DEAL)
+    assert isinstance(dealt, Notice) and "play it once the cup closes" in dealt.text
+    hinted = await service.hint(asker(SECOND))  # a game of the deal from before the cup
+    assert isinstance(hinted, Notice) and "no hints on it until the cup closes" in hinted.text
+    assert (await store.get_game(cup_game.id)).hints == 0
+    await store.close_cups(scheduled.ends_at + 1, scheduled.id)
+    assert await in_play(store, "klondike", {}, DEAL, clock()) is None
+    assert isinstance(await service.start(asker(THIRD), "klondike", deal=DEAL), Board)
+
+
+async def test_an_open_cups_deal_is_neither_replayed_nor_dealt_nor_shared_nor_reviewed(
+    service: GameService, store: Store, clock: Clock, reviews: Reviews, races: Races
+) -> None:
+    won = await win_now(store, await store.create_game(THIRD, RECORD, guild_id=GUILD))
+    await store.mark_shared(won.id)
+    lost = await store.create_game(SECOND, RECORD, guild_id=GUILD)
+    await store.set_status(lost.id, Status.RESIGNED)
+    await open_cup(store, clock)
+    for what in ("replay", "deal"):
+        refused = await open_to_others(store, asker(SECOND), won.id, clock(), what)
+        assert isinstance(refused, Notice) and "Server Cup" in refused.text, refused
+    shared = await Social(store, clock=clock).share(asker(THIRD), won.id, "third")
+    assert isinstance(shared, Notice) and "share your win once the cup closes" in shared.text
+    reviewed = await reviews.review(asker(SECOND), lost.id)
+    assert isinstance(reviewed, Notice) and "review waits until the cup closes" in reviewed.text
+    raced = await races.open(asker(SECOND), "klondike", {}, deal=DEAL)
+    assert isinstance(raced, Notice) and "play it once the cup closes" in raced.text
 
 
 # -- reviews ------------------------------------------------------------------------

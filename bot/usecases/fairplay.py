@@ -1,7 +1,8 @@
 """Fair play: whether a deal is still in play.
 
-A deal is *in play* while a race on it has not ended (open or running) and
-while it is today's daily deal. :func:`in_play` decides it from stored
+A deal is *in play* while a race on it has not ended (open or running),
+while a cup that holds it has not closed (scheduled or open), and while it
+is today's daily deal. :func:`in_play` decides it from stored
 facts, and every answer that would show a deal's winning line, its replay
 or its number to someone who could still play it asks it first: reviews
 and their GIFs, Replay, Play this deal, the race card, ``/play deal:``,
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solitaire import BadOption, daily_deal, find_variant
-from storage import GameRow, NotFound, RaceRow, RaceStatus, Status, Store
+from storage import CupRow, GameRow, NotFound, RaceRow, RaceStatus, Status, Store
 from texts import tr
 
 from .replies import Asker, Notice
@@ -31,24 +32,37 @@ OPEN_FOR, RUN_FOR = 600.0, 1800.0
 class InPlay:
     """Why a deal is still in play, and when it ends at the latest."""
 
-    #: The race on it that has not ended, or ``None``: it is today's daily deal.
+    #: The race on it that has not ended, or ``None``: it is today's daily
+    #: deal, or a cup's.
     race: RaceRow | None
     #: When it is out of play at the latest (a race may end sooner).
     until: float
+    #: The cup not closed that holds it.
+    cup: CupRow | None = None
 
     def refusal(self, locale: str, what: str) -> str:
-        """Why *what* (``review``, ``replay``, ``deal``) waits, in one line:
-        naming the race's channel, or the end of the day."""
+        """Why *what* (``review``, ``replay``, ``deal``, ``share``, ``hint``)
+        waits, in one line: naming the race's channel, the cup's close (never
+        the cup, nor which of its deals), or the end of the day."""
         when = f"<t:{int(self.until)}:R>"
+        if self.cup is not None:
+            return tr(locale, f"fair.{what}.cup", until=when)
         if self.race is None:
             return tr(locale, f"fair.{what}.daily", until=when)
         return tr(locale, f"fair.{what}.race", channel=f"<#{self.race.channel_id}>", until=when)
 
 
 async def in_play(
-    store: Store, profile: str, options: Mapping[str, Any], deal: int | None, now: float
+    store: Store,
+    profile: str,
+    options: Mapping[str, Any],
+    deal: int | None,
+    now: float,
+    *,
+    own: GameRow | None = None,
 ) -> InPlay | None:
-    """Whether *deal* under these rules is still in play at *now*, and why."""
+    """Whether *deal* under these rules is still in play at *now*, and why;
+    for the game *own*, its own daily, race and cup leave it be."""
     if deal is None:
         return None
     try:
@@ -56,13 +70,24 @@ async def in_play(
         standard = cls.options_code(options) == ""
     except BadOption:
         return None
-    if standard and deal == daily_deal(cls.profile, utc_day(now)):
+    daily = own is not None and own.daily is not None
+    if standard and not daily and deal == daily_deal(cls.profile, utc_day(now)):
         return InPlay(None, next_midnight(now))
-    races = await store.races_on_deal(cls.profile, options, deal)
-    if not races:
-        return None
-    race = races[0]
-    return InPlay(race, race_ends_by(race))
+    races = [
+        race
+        for race in await store.races_on_deal(cls.profile, options, deal)
+        if own is None or race.id != own.race_id
+    ]
+    if races:
+        return InPlay(races[0], race_ends_by(races[0]))
+    cups = [
+        cup
+        for cup in await store.cups_on_deal(cls.profile, options, deal)
+        if own is None or cup.id != own.cup_id
+    ]
+    if cups:
+        return InPlay(None, max(cup.ends_at for cup in cups), cup=cups[0])
+    return None
 
 
 def race_ends_by(race: RaceRow) -> float:

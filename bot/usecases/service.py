@@ -247,6 +247,12 @@ class GameService:
         row, game = found
         if await self._clean_cup(row):
             return Notice(tr(locale, "cup.clean"))
+        # A deal an open cup holds gets no hint but in the cup's own games.
+        held = await in_play(
+            self._store, row.profile, row.options, row.deal, self._clock(), own=row
+        )
+        if held is not None and held.cup is not None:
+            return Notice(held.refusal(locale, "hint"))
         # The game in the cache may move on while this waits: work on a copy.
         position = game.copy()
         moves = [move.notation for move in position.moves]

@@ -200,7 +200,7 @@ class Social:
         if in_cup is not None:
             return in_cup
         held = await in_play(self._store, row.profile, row.options, row.deal, self._clock())
-        if held is not None and held.race is not None:  # a card names its deal
+        if held is not None and (held.race or held.cup) is not None:  # a card names its deal
             return Notice(held.refusal(locale, "share"))
         standing = await self._boards.standing(row)
         streak = (await self._store.stats(row.user_id, row.profile)).current_streak
