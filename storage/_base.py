@@ -121,6 +121,9 @@ class ServerRules:
     channels: dict[str, frozenset[int]] = field(default_factory=dict)
     #: The members the server blocked.
     blocked: frozenset[int] = frozenset()
+    #: The blocks of members who were since forgotten: keyed digests of the
+    #: server and the member's id (see ``bot.usecases.servers.block_digest``).
+    kept: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ class GuildQueries(Connected):
             await db.execute("DELETE FROM guilds WHERE guild_id = ?", (guild_id,))
             await db.execute("DELETE FROM guild_channels WHERE guild_id = ?", (guild_id,))
             await db.execute("DELETE FROM guild_blocks WHERE guild_id = ?", (guild_id,))
+            await db.execute("DELETE FROM guild_blocks_kept WHERE guild_id = ?", (guild_id,))
             await db.execute(
                 "UPDATE games SET channel_id = NULL, message_id = NULL WHERE guild_id = ?",
                 (guild_id,),
@@ -75,12 +76,16 @@ class GuildQueries(Connected):
             blocked = await db.fetch(
                 "SELECT user_id FROM guild_blocks WHERE guild_id = ?", (guild_id,)
             )
+            kept = await db.fetch(
+                "SELECT digest FROM guild_blocks_kept WHERE guild_id = ?", (guild_id,)
+            )
         channels: dict[str, set[int]] = {}
         for row in listed:
             channels.setdefault(row["kind"], set()).add(row["channel_id"])
         return ServerRules(
             {kind: frozenset(ids) for kind, ids in channels.items()},
             frozenset(row["user_id"] for row in blocked),
+            frozenset(row["digest"] for row in kept),
         )
 
     async def set_channels(self, guild_id: int, kind: str, channel_ids: Iterable[int]) -> None:
@@ -95,9 +100,16 @@ class GuildQueries(Connected):
                     (guild_id, kind, channel_id),
                 )
 
-    async def block(self, guild_id: int, user_id: int) -> bool:
-        """Blocks a member in a server; ``False`` if they were already."""
+    async def block(self, guild_id: int, user_id: int, digest: str) -> bool:
+        """Blocks a member in a server; ``False`` if they were already (also
+        as a forgotten player, whose block is kept under *digest*)."""
         async with self._write() as db:
+            kept = await db.fetchrow(
+                "SELECT digest FROM guild_blocks_kept WHERE guild_id = ? AND digest = ?",
+                (guild_id, digest),
+            )
+            if kept is not None:
+                return False
             row = await db.fetchrow(
                 "INSERT INTO guild_blocks (guild_id, user_id, blocked_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id, user_id) DO NOTHING RETURNING user_id",
@@ -105,11 +117,16 @@ class GuildQueries(Connected):
             )
         return row is not None
 
-    async def unblock(self, guild_id: int, user_id: int) -> bool:
-        """Lets a blocked member use the bot again; ``False`` if they were not blocked."""
+    async def unblock(self, guild_id: int, user_id: int, digest: str) -> bool:
+        """Lets a blocked member use the bot again (a block kept under
+        *digest* too); ``False`` if they were not blocked."""
         async with self._write() as db:
             row = await db.fetchrow(
                 "DELETE FROM guild_blocks WHERE guild_id = ? AND user_id = ? RETURNING user_id",
                 (guild_id, user_id),
             )
-        return row is not None
+            kept = await db.fetchrow(
+                "DELETE FROM guild_blocks_kept WHERE guild_id = ? AND digest = ? RETURNING digest",
+                (guild_id, digest),
+            )
+        return row is not None or kept is not None

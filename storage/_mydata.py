@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ._session import Connected
@@ -81,9 +82,18 @@ class PlayerData(Connected):
     """The store's reads of one player's data, and forgetting a player (a
     part of :class:`storage.Store`)."""
 
-    async def forget_player(self, user_id: int, digest: str, *, every: float) -> bool:
+    async def forget_player(
+        self,
+        user_id: int,
+        digest: str,
+        *,
+        every: float,
+        block_digest: Callable[[int], str] = lambda guild_id: "",
+    ) -> bool:
         """Forgets a player, in one transaction: their settings, name,
-        language, limits, seen lines, servers' blocks of them and games are deleted; the rows other
+        language, limits, seen lines and games are deleted; a server's block
+        of them is kept under ``block_digest(server)``, a keyed digest that
+        names no one, so that it holds if they come back; the rows other
         players' results need (their race games, daily games and places in
         races) are kept under an anonymous id (``-game id``; a race's host
         or guest ``0``), so those results read as before. *digest* (a keyed
@@ -97,6 +107,14 @@ class PlayerData(Connected):
             )
             if last is not None and last["forgotten_at"] > now - every:
                 return False
+            for block in await db.fetch(
+                "SELECT guild_id, blocked_at FROM guild_blocks WHERE user_id = ?", (user_id,)
+            ):
+                await db.execute(
+                    "INSERT INTO guild_blocks_kept (guild_id, digest, blocked_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id, digest) DO NOTHING",
+                    (block["guild_id"], block_digest(block["guild_id"]), block["blocked_at"]),
+                )
             for table in ("players", "cooldowns", "lines_seen", "guild_blocks", "achievements"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             # The cards of their races show the change (those a sweep still keeps).

@@ -582,4 +582,24 @@ MIGRATIONS: list[Migration] = [
         sqlite="CREATE INDEX cup_deals_by_deal ON cup_deals (deal, profile);",
         postgres="CREATE INDEX cup_deals_by_deal ON cup_deals (deal, profile);",
     ),
+    # 22: a server's blocks of a player who was forgotten, under a keyed
+    # digest of the server and the player's id: the block holds, naming no one.
+    Migration(
+        sqlite="""
+        CREATE TABLE guild_blocks_kept (
+            guild_id    INTEGER NOT NULL,
+            digest      TEXT    NOT NULL,
+            blocked_at  REAL    NOT NULL,
+            PRIMARY KEY (guild_id, digest)
+        );
+        """,
+        postgres="""
+        CREATE TABLE guild_blocks_kept (
+            guild_id    BIGINT NOT NULL,
+            digest      TEXT   NOT NULL,
+            blocked_at  DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, digest)
+        );
+        """,
+    ),
 ]

@@ -173,3 +173,49 @@ async def test_a_blocked_member_is_refused_in_that_server_and_plays_in_another(
     assert freed.content == f"<@{BOB['id']}> may use the bot here again."
     drawn = await server.press(server.message(board), draw, who=BOB)
     assert is_board(drawn) and "1 move" in drawn.content
+
+
+async def test_a_block_holds_on_the_servers_games_wherever_they_are_reached(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    """Blocked in a server, a member cannot play its games from a DM (by
+    command or typed move) nor be invited to race there; one private line,
+    nothing changed. Another server's game is his to play from anywhere."""
+    await server.slash("play", {"game": "klondike", "deal": 4711}, who=BOB)
+    await server.slash("server block", {"member": BOB})
+    line = "This server does not let you use the bot here."
+    for command, options in (("move", {"notation": "s"}), ("draw", {}), ("hint", {})):
+        refused = await server.slash(command, options, who=BOB, dm=True)
+        assert refused.content == line, command
+    typed = await server.say("s", who=BOB, dm=True)
+    assert typed.content == line
+    assert await moves_of(database_url, BOB) == 0
+    invited = await server.user_command("Race", BOB, who=ALICE)
+    assert invited.ephemeral
+    assert invited.content == "That member cannot be invited to a race in this server."
+    [(races,)] = await execute(database_url, "SELECT count(*) FROM races")
+    assert races == 0
+    # Another server's game: his, from a DM too.
+    await server.slash("play", {"game": "casket"}, who=BOB, guild_id=GUILD_B)
+    assert is_board(await server.slash("show", who=BOB, dm=True))
+
+
+async def test_a_block_outlasts_forget_and_names_no_one(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    await server.slash("server block", {"member": BOB})
+    asked = await server.slash("mydata forget", who=BOB)
+    done = await server.press(server.message(asked), asked.custom_ids[0], who=BOB)
+    assert "the bot has forgotten you" in done.content
+    assert await execute(database_url, "SELECT count(*) FROM guild_blocks") == [(0,)]
+    [(digest,)] = await execute(database_url, "SELECT digest FROM guild_blocks_kept")
+    assert str(BOB["id"]) not in digest
+    line = "This server does not let you use the bot here."
+    refused = await server.slash("play", {"game": "casket"}, who=BOB)
+    assert refused.ephemeral and refused.content == line
+    again = await server.slash("server block", {"member": BOB})
+    assert again.content == f"<@{BOB['id']}> is already blocked here."
+    freed = await server.slash("server unblock", {"member": BOB})
+    assert freed.content == f"<@{BOB['id']}> may use the bot here again."
+    assert is_board(await server.slash("play", {"game": "casket"}, who=BOB))
+    assert await execute(database_url, "SELECT count(*) FROM guild_blocks_kept") == [(0,)]

@@ -292,15 +292,25 @@ async def test_a_server_lists_channels_per_kind_and_blocks_members_until_forgott
     assert await store.server_rules(9) == ServerRules()
     await store.set_channels(9, "boards", [30, 31, 30])
     await store.set_channels(9, "races", [32])
-    assert await store.block(9, 7) and not await store.block(9, 7)
+    assert await store.block(9, 7, "d7") and not await store.block(9, 7, "d7")
     assert await store.server_rules(9) == ServerRules(
         {"boards": frozenset({30, 31}), "races": frozenset({32})}, frozenset({7})
     )
     assert await store.server_rules(10) == ServerRules()  # per server
     await store.set_channels(9, "races", [])
-    assert await store.unblock(9, 7) and not await store.unblock(9, 7)
+    assert await store.unblock(9, 7, "d7") and not await store.unblock(9, 7, "d7")
     assert await store.server_rules(9) == ServerRules({"boards": frozenset({30, 31})})
-    await store.block(9, 8)
+    # A member forgotten since: the block holds, under a digest naming no one.
+    await store.block(9, 8, "d8")
+    assert await store.forget_player(8, "f8", every=86400, block_digest=lambda g: f"d8@{g}")
+    rules = await store.server_rules(9)
+    assert rules.blocked == frozenset() and rules.kept == frozenset({"d8@9"})
+    assert not await store.block(9, 8, "d8@9")  # blocked already
+    assert await store.unblock(9, 8, "d8@9") and await store.server_rules(9) == ServerRules(
+        {"boards": frozenset({30, 31})}
+    )
+    await store.block(9, 8, "d8")
+    assert await store.forget_player(8, "f8b", every=86400, block_digest=lambda g: "kept")
     await store.forget_guild(9)
     assert await store.server_rules(9) == ServerRules()
 

@@ -137,7 +137,10 @@ class SolitaireBot(discord.AutoShardedClient):
         self.races = Races(self.store, self.service)
         self.racing = Racing(self)
         self.race_cards = race_cards(self.store, self.races, self.racing.show_card)
-        self.servers = Servers(self.store, self.service.live, races_changed=self.race_cards.changed)
+        self.servers = Servers(
+            self.store, self.service.live, races_changed=self.race_cards.changed, key=key
+        )
+        self.service.blocked = self.servers.blocks  # a server's block holds on all its games
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
         self.cups = Cups(self.store, self.service)
         self.achievements = Achievements(self.store, self.workers)

@@ -26,6 +26,7 @@ from texts import tr
 
 from . import jobs
 from .replies import Asker, Notice
+from .servers import block_digest
 from .workers import Busy, Kind, Workers, busy_notice
 
 FORMAT, VERSION = "solitaire-bot player data", 2
@@ -106,7 +107,13 @@ class MyData:
         if self._clock() > expires:
             return Notice(tr(locale, "mydata.forget_expired"))
         digest = hmac.new(self._key, f"forgotten:{user_id}".encode(), hashlib.sha256).hexdigest()
-        if not await self._store.forget_player(user_id, digest, every=FORGET_EVERY):
+
+        def kept(guild_id: int) -> str:
+            return block_digest(self._key, guild_id, user_id)
+
+        if not await self._store.forget_player(
+            user_id, digest, every=FORGET_EVERY, block_digest=kept
+        ):
             return Notice(tr(locale, "mydata.forget_again"))
         return Forgotten(tr(locale, "mydata.forgotten"))
 

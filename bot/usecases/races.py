@@ -91,6 +91,8 @@ class Races:
             return Notice(tr(locale, "race.servers_only"))
         if invited == asker.user_id:
             return Notice(tr(locale, "race.self"))
+        if invited is not None and await self._service.blocked(asker.guild_id, invited):
+            return Notice(tr(locale, "race.invited_blocked"))
         try:
             chosen = {k: v for k, v in options.items() if v is not None}
             resolved: dict[str, Any] = find_variant(profile).resolve_options(chosen)

@@ -11,6 +11,8 @@ process (one that takes the shard over) knows within :data:`FRESH` seconds.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +30,17 @@ KINDS = ("boards", "races", "cups")
 MOST_CHANNELS = 25
 #: How long a process trusts the rules it read of a server.
 FRESH = 30.0
+
+
+def block_digest(key: bytes, guild_id: int, user_id: int) -> str:
+    """What a server's block of a forgotten player is kept under: a keyed
+    digest of the server and the player's id, which names no one.
+
+    >>> block_digest(b"k", 1, 2) == block_digest(b"k", 1, 2) != block_digest(b"k", 3, 2)
+    True
+    """
+    message = f"block:{guild_id}:{user_id}".encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -57,8 +70,11 @@ class Servers:
         *,
         races_changed: Callable[[int], None] = lambda race_id: None,
         clock: Callable[[], float] = time.monotonic,
+        key: bytes = b"",
     ) -> None:
-        self._store, self._live = store, live
+        """*key* keys the digests a forgotten player's blocks are kept under:
+        a secret of the bot's (every process has the same)."""
+        self._store, self._live, self._key = store, live, key
         self._races_changed, self._clock = races_changed, clock
         self._known: dict[int, tuple[ServerRules, float]] = {}
 
@@ -72,6 +88,16 @@ class Servers:
         self._known[guild_id] = rules, now
         return rules
 
+    async def blocks(self, guild_id: int, user_id: int) -> bool:
+        """Whether the server keeps the member from the bot (also as a
+        player who was forgotten since, and came back)."""
+        return self._blocked(await self.rules(guild_id), guild_id, user_id)
+
+    def _blocked(self, rules: ServerRules, guild_id: int, user_id: int) -> bool:
+        if user_id in rules.blocked:
+            return True
+        return bool(rules.kept) and block_digest(self._key, guild_id, user_id) in rules.kept
+
     async def refusal(self, asker: Asker, kind: str | None, place: int | None) -> Notice | None:
         """Why the bot does not serve the asker here, in one line, or ``None``:
         a member the server blocked, or a *kind* of play (``None``: not play)
@@ -79,7 +105,7 @@ class Servers:
         if asker.guild_id is None:
             return None
         rules = await self.rules(asker.guild_id)
-        if asker.user_id in rules.blocked:
+        if self._blocked(rules, asker.guild_id, asker.user_id):
             return Notice(tr(asker.locale, "server.blocked"))
         where = rules.channels.get(kind or "")
         if not where or place in where:
@@ -93,7 +119,7 @@ class Servers:
             return True
         rules = await self.rules(guild_id)
         where = rules.channels.get("boards")
-        return user_id not in rules.blocked and (not where or place in where)
+        return not self._blocked(rules, guild_id, user_id) and (not where or place in where)
 
     async def channels(
         self,
@@ -145,7 +171,8 @@ class Servers:
             return refused
         assert asker.guild_id is not None
         who = f"<@{member.id}>"
-        if not await self._store.block(asker.guild_id, member.id):
+        digest = block_digest(self._key, asker.guild_id, member.id)
+        if not await self._store.block(asker.guild_id, member.id, digest):
             return Notice(tr(asker.locale, "server.block.already", member=who))
         self._known.pop(asker.guild_id, None)
         races = await self._store.end_races_of(asker.guild_id, member.id)
@@ -165,7 +192,8 @@ class Servers:
             return refused
         assert asker.guild_id is not None
         who = f"<@{member.id}>"
-        if not await self._store.unblock(asker.guild_id, member.id):
+        digest = block_digest(self._key, asker.guild_id, member.id)
+        if not await self._store.unblock(asker.guild_id, member.id, digest):
             return Notice(tr(asker.locale, "server.unblock.not", member=who))
         self._known.pop(asker.guild_id, None)
         return Notice(tr(asker.locale, "server.unblock.done", member=who))

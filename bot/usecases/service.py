@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -58,6 +58,15 @@ from .live import LiveGames
 from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
 from .workers import Busy, Kind, Workers, busy_notice
 
+#: Whether a server keeps a member from the bot: (server, member) -> blocked.
+Blocks = Callable[[int, int], Awaitable[bool]]
+
+
+async def nobody_blocked(guild_id: int, user_id: int) -> bool:
+    """No server blocks anyone (a console, a test without servers)."""
+    return False
+
+
 _RETRIES = 3
 #: The most moves a game's record may hold: a long game loads in bounded time.
 MAX_MOVES = 2000
@@ -85,6 +94,9 @@ class GameService:
         self.boards = BoardMaker(store, clock, theme)
         # A flood of moves must not crowd out the other players of this process.
         self._moves = Cooldown(30, 5.0, clock=clock)
+        #: Whether a server blocks a member: the servers' own rules, once the
+        #: bot has them (:meth:`bot.usecases.servers.Servers.blocks`).
+        self.blocked: Blocks = nobody_blocked
 
     # -- starting ------------------------------------------------------------------
 
@@ -480,7 +492,7 @@ class GameService:
             self.live.note_current(row)
             if row.private and not asker.private:
                 return Notice(tr(locale, "race.not_in_chat"))
-            return row
+            return await self._unblocked(row, asker)
         try:
             row = await self._store.get_game(game_id)
         except NotFound:
@@ -491,6 +503,16 @@ class GameService:
             return Notice(tr(locale, "game.over", status=Msg(f"state.{row.status}")))
         if row.private and not asker.private and row.status == Status.PLAYING:
             return Notice(tr(locale, "race.not_in_chat"))  # a racer's board is theirs alone
+        return await self._unblocked(row, asker)
+
+    async def _unblocked(self, row: GameRow, asker: Asker) -> GameRow | Notice:
+        """*row*, unless its own server blocked the asker: a server's block
+        holds wherever its games are reached (a DM, another server, an old
+        board's button). Where the asker is in that server, its gate asked."""
+        if row.guild_id is None or row.guild_id == asker.guild_id:
+            return row
+        if await self.blocked(row.guild_id, asker.user_id):
+            return Notice(tr(asker.locale, "server.blocked"))
         return row
 
     async def _change(

@@ -318,6 +318,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "choice.kind.boards": "games and typed moves",
     "choice.kind.races": "races",
     "server.blocked": "This server does not let you use the bot here.",
+    "race.invited_blocked": "That member cannot be invited to a race in this server.",
     "server.elsewhere.boards": "Games are played in {channels} on this server.",
     "server.elsewhere.races": "Races are run in {channels} on this server.",
     "server.not_manager": "Only members who may manage this server (Manage Server) can change that.",
