@@ -179,8 +179,11 @@ async def test_a_block_holds_on_the_servers_games_wherever_they_are_reached(
     server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
     """Blocked in a server, a member cannot play its games from a DM (by
-    command or typed move) nor be invited to race there; one private line,
-    nothing changed. Another server's game is his to play from anywhere."""
+    command or typed move), review them, nor be invited to race there; one
+    private line, nothing changed. Another server's game is his to play from
+    anywhere."""
+    await server.slash("play", {"game": "castles-end", "deal": 7}, who=BOB)
+    await server.slash("resign", who=BOB)
     await server.slash("play", {"game": "klondike", "deal": 4711}, who=BOB)
     await server.slash("server block", {"member": BOB})
     line = "This server does not let you use the bot here."
@@ -189,6 +192,8 @@ async def test_a_block_holds_on_the_servers_games_wherever_they_are_reached(
         assert refused.content == line, command
     typed = await server.say("s", who=BOB, dm=True)
     assert typed.content == line
+    reviewed = await server.slash("review", who=BOB, dm=True)
+    assert reviewed.content == line
     assert await moves_of(database_url, BOB) == 0
     invited = await server.user_command("Race", BOB, who=ALICE)
     assert invited.ephemeral

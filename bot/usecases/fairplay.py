@@ -130,6 +130,18 @@ async def cup_held(store: Store, row: GameRow, locale: str) -> Notice | None:
     return Notice(tr(locale, "fair.cup", until=f"<t:{int(cup.ends_at)}:R>"))
 
 
+async def kept_out(store: Store, row: GameRow, asker: Asker) -> Notice | None:
+    """The line a server's block says, if the server of *row* blocked the
+    asker and they reach the game from elsewhere (a DM, another server):
+    a block holds wherever a server's games are reached. Where the asker is
+    in that server, its gate asked already."""
+    if row.guild_id is None or row.guild_id == asker.guild_id:
+        return None
+    if asker.user_id in (await store.server_rules(row.guild_id)).blocked:
+        return Notice(tr(asker.locale, "server.blocked"))
+    return None
+
+
 async def open_to_others(
     store: Store, asker: Asker, game_id: int, now: float, what: str = "replay"
 ) -> GameRow | Notice:
@@ -144,6 +156,8 @@ async def open_to_others(
         return Notice(tr(asker.locale, "game.gone"))
     if row.status == Status.PLAYING:
         return Notice(tr(asker.locale, "game.not_shared"))
+    if (blocked := await kept_out(store, row, asker)) is not None:
+        return blocked
     if row.race_id is not None and not await race_over(store, row.race_id):
         return Notice(tr(asker.locale, "race.after"))
     in_cup = await cup_held(store, row, asker.locale)

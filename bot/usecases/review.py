@@ -18,7 +18,7 @@ from storage import GameRow, NotFound, Status, Store
 from texts import tr
 
 from . import jobs
-from .fairplay import cup_held, in_play
+from .fairplay import cup_held, in_play, kept_out
 from .replies import Animation, Asker, Notice
 from .workers import Busy, Kind, Workers, busy_notice
 
@@ -64,6 +64,8 @@ class Reviews:
             return Notice(tr(locale, "review.not_yours"))  # names no one
         if row.status == Status.WON:
             return Notice(tr(locale, "review.won"))
+        if (blocked := await kept_out(self._store, row, asker)) is not None:
+            return blocked
         # A game still being played is reviewed only once it is stuck.
         if row.status == Status.PLAYING and not await self._is_stuck(row.record):
             return Notice(tr(locale, "review.playing"))

@@ -21,7 +21,7 @@ from texts import Msg, tr
 from . import jobs, markdown
 from .achievements import new_line
 from .boards import BoardMaker, score_text, utc_day
-from .fairplay import cup_held, in_play, open_to_others, race_over
+from .fairplay import cup_held, in_play, kept_out, open_to_others, race_over
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import not_yours
 from .workers import Busy, Kind, Workers, busy_notice
@@ -194,6 +194,8 @@ class Social:
             return Notice(not_yours(row.user_id, locale))
         if row.status != Status.WON:
             return Notice(tr(locale, "share.not_won"))
+        if (blocked := await kept_out(self._store, row, asker)) is not None:
+            return blocked
         if row.race_id is not None and not await race_over(self._store, row.race_id):
             return Notice(tr(locale, "race.after"))  # the others are still on this deal
         in_cup = await cup_held(self._store, row, locale)
