@@ -316,10 +316,13 @@ class CupQueries(Connected):
             )
         return [row["id"] for row in rows]
 
-    async def close_cups(self, now: float, cup_id: int | None = None) -> list[CupRow]:
+    async def close_cups(
+        self, now: float, cup_id: int | None = None, *, stop: bool = False
+    ) -> list[CupRow]:
         """Closes the open cups whose time is up (or the cup *cup_id*, open
-        or scheduled, at once): their games still being played end as they
-        stand (abandoned). Returns the cups closed."""
+        or scheduled, at once; with *stop*, a weekly one's series ends with
+        it): their games still being played end as they stand (abandoned).
+        Returns the cups closed."""
         params: tuple[float, ...]
         if cup_id is None:
             async with self._read() as db:
@@ -334,8 +337,9 @@ class CupQueries(Connected):
         async with self._write() as db:
             rows = await db.fetch(
                 "UPDATE cups SET status = 'closed', closed_at = CASE WHEN ends_at < ? THEN"
-                f" ends_at ELSE ? END, changes = changes + 1 WHERE {which} RETURNING *",
-                (now, now, *params),
+                " ends_at ELSE ? END, changes = changes + 1,"
+                f" weekly = CASE WHEN ? = 1 THEN 0 ELSE weekly END WHERE {which} RETURNING *",
+                (now, now, int(stop), *params),
             )
             for row in rows:
                 await db.execute(

@@ -43,6 +43,15 @@ class GuildQueries(Connected):
                 (guild_id,),
             )
 
+    async def has_left(self, guild_id: int) -> bool:
+        """Whether the bot left the server (and was not added to it again)."""
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT left_at FROM guilds WHERE guild_id = ? AND left_at IS NOT NULL",
+                (guild_id,),
+            )
+        return row is not None
+
     async def guilds_left(self, before: float) -> list[int]:
         """The servers the bot left before *before* (and was not added to again)."""
         async with self._read() as db:
@@ -54,9 +63,15 @@ class GuildQueries(Connected):
 
     async def forget_guild(self, guild_id: int) -> None:
         """Deletes a server's own data, in one transaction: its settings, its
-        channel lists and blocks, and where its boards and race cards were.
-        Its players' games stay theirs."""
+        channel lists and blocks, its cups (their deals, strikes and the
+        server's cup role), and where its boards and race cards were. Its
+        players' games stay theirs."""
         async with self._write() as db:
+            cups = "SELECT id FROM cups WHERE guild_id = ?"
+            for table in ("cup_deals", "cup_struck"):
+                await db.execute(f"DELETE FROM {table} WHERE cup_id IN ({cups})", (guild_id,))
+            await db.execute("DELETE FROM cups WHERE guild_id = ?", (guild_id,))
+            await db.execute("DELETE FROM guild_cup_roles WHERE guild_id = ?", (guild_id,))
             await db.execute("DELETE FROM guilds WHERE guild_id = ?", (guild_id,))
             await db.execute("DELETE FROM guild_channels WHERE guild_id = ?", (guild_id,))
             await db.execute("DELETE FROM guild_blocks WHERE guild_id = ?", (guild_id,))

@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import json
 import re
+import time
 from typing import Any
 
 from solitaire import VARIANTS
@@ -226,15 +227,25 @@ async def test_a_struck_result_and_a_weekly_cup_that_opens_its_next_week(
     assert struck.content == f"<@{BOB['id']}>'s results are struck from the cup."
     await card.until(r"1 result struck.*", timeout=15)
     assert f"<@{BOB['id']}>" not in card.text
-    await server.slash("cup end")
-    # The next week's card, posted through the channel, on new deals.
-    await settled(lambda: not server.posted.empty(), 10)
+    # Its time up, it closes, and the next week's card is posted through the
+    # channel, on new deals.
+    await execute(database_url, "UPDATE cups SET ends_at = ? WHERE id = ?", time.time(), card.id)
+    await settled(lambda: not server.posted.empty(), 15)
     rows = await execute(database_url, "SELECT id, status, starts_at, weekly FROM cups ORDER BY id")
     [(first, closed, starts, _), (_, scheduled, next_starts, weekly)] = rows
     assert (closed, scheduled, weekly) == ("closed", "scheduled", 1)
     assert abs(next_starts - starts - 7 * 86400) < 5
     posted = server.posted.get_nowait()
     assert "Server Cup · Klondike" in posted.content and f"cup:{first}" not in str(posted.data)
+    # /cup end ends the series: the week scheduled closes, and none follows.
+    ended = await server.slash("cup end")
+    assert ended.content == "The cup is closed: its card shows the final standings."
+    await asyncio.sleep(1)
+    rows = await execute(database_url, "SELECT status, weekly FROM cups ORDER BY id")
+    assert rows == [("closed", 1), ("closed", 0)]
+    again = await server.slash("cup end")
+    assert again.content == "This cup is closed."
+    assert len(await execute(database_url, "SELECT id FROM cups")) == 2 and server.posted.empty()
 
 
 async def test_an_event_discord_refuses_is_logged_and_the_cup_goes_on(

@@ -6,6 +6,7 @@ later unless the bot is added again; its players' games stay theirs. Asserted fr
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from tests.botprocess import BotProcess
@@ -29,6 +30,9 @@ async def test_a_server_that_removed_the_bot_is_forgotten_30_days_later(
     blocked = await server.slash("server block", {"member": BOB}, guild_id=GUILD_B)
     assert "is blocked here" in blocked.content
     await server.slash("play", {"game": "klondike", "deal": 4711}, guild_id=GUILD_B)
+    weekly = {"game": "klondike", "deals": 1, "repeat": "weekly"}
+    opened = await server.slash("cup open", weekly, guild_id=GUILD_B)
+    assert "every week" in str(opened.data)
     board = "SELECT channel_id, message_id FROM games WHERE guild_id = ?"
     for _ in range(50):  # the board's message is remembered just after the reply
         [(channel, message)] = await execute(database_url, board, GUILD_B)
@@ -42,9 +46,17 @@ async def test_a_server_that_removed_the_bot_is_forgotten_30_days_later(
     await settled_on(database_url, lambda rows: rows and rows[0][0] is not None)
     await server.add_bot(GUILD_B)
     await settled_on(database_url, lambda rows: rows == [(None,)])
-    # Removed for good, and 30 days pass (the store's time moved back).
+    # Removed for good: its weekly cup, its time up, closes and is not repeated.
     await server.remove_bot(GUILD_B)
     await settled_on(database_url, lambda rows: rows and rows[0][0] is not None)
+    await execute(database_url, "UPDATE cups SET ends_at = ?", time.time())
+    for _ in range(100):
+        if await execute(database_url, "SELECT status FROM cups") == [("closed",)]:
+            break
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)
+    assert await execute(database_url, "SELECT status FROM cups") == [("closed",)]
+    # And 30 days pass (the store's time moved back).
     await execute(database_url, "UPDATE guilds SET left_at = left_at - ?", MONTH - 3600)
     await bot.stop()
     await bot.start()
@@ -60,9 +72,10 @@ async def test_a_server_that_removed_the_bot_is_forgotten_30_days_later(
         GUILD_B,
     )  # fmt: skip
     assert (channel, message) == (None, None) and user is not None  # the game is its player's
-    for table in ("guild_channels", "guild_blocks"):
+    for table in ("guild_channels", "guild_blocks", "cups", "guild_cup_roles"):
         left = await execute(database_url, f"SELECT * FROM {table} WHERE guild_id = ?", GUILD_B)
         assert left == [], table
+    assert await execute(database_url, "SELECT * FROM cup_deals") == []
 
 
 async def ready(bot: BotProcess, times: int = 1, timeout: float = 10.0) -> None:

@@ -204,8 +204,7 @@ class Cupping:
         winner = await self._bot.cups.winner(cup)
         if winner is not None and cup.role_id is not None:
             await self._crown(cup, winner)
-        if cup.weekly:
-            again = await self._bot.cups.again(cup)
+        if cup.weekly and (again := await self._bot.cups.again(cup)) is not None:
             await self._post_card(again)
         self.cards.changed(cup.id)
 

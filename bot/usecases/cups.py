@@ -145,9 +145,12 @@ class Cups:
             return Notice(tr(locale, "cup.full", most=MOST_CUPS))
         return await self.card(cup)
 
-    async def again(self, cup: CupRow) -> CupRow:
+    async def again(self, cup: CupRow) -> CupRow | None:
         """A weekly cup's next week: the same cup, on new deals, opening a
-        week after it opened (or now, if that has passed)."""
+        week after it opened (or now, if that has passed); none in a server
+        the bot has left."""
+        if await self._store.has_left(cup.guild_id):
+            return None
         now = self._clock()
         starts, secret = max(cup.starts_at + WEEK, now), secrets.token_hex(16)
         return await self._store.create_cup(
@@ -250,11 +253,11 @@ class Cups:
 
     async def end(self, asker: Asker, *, manager: bool) -> CupRow | Notice:
         """``/cup end``: closes the server's cup of this channel (else its
-        latest) at once."""
-        cup = await self._managed(asker, manager)
+        latest) at once; a weekly cup's series ends with it."""
+        cup = await self._managed(asker, manager, closed_too=True)  # closed: says so
         if isinstance(cup, Notice):
             return cup
-        closed = await self._store.close_cups(self._clock(), cup.id)
+        closed = await self._store.close_cups(self._clock(), cup.id, stop=True)
         if not closed:
             return Notice(tr(asker.locale, "cup.closed"))
         return closed[0]
