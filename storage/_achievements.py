@@ -60,13 +60,15 @@ class AchievementQueries(Connected):
             )
         return [(row["profile"], float(row["finished_at"]), row["status"] == "won") for row in rows]
 
-    async def wins_of(self, user_id: int) -> list[Won]:
-        """A player's wins: game, rules, deal, clean or not, seconds of play."""
+    async def wins_of(self, user_id: int, *, guild_id: int | None = None) -> list[Won]:
+        """A player's wins (with *guild_id*, those in that server): game,
+        rules, deal, clean or not, seconds of play."""
+        where = "" if guild_id is None else " AND guild_id = ?"
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT profile, options, deal, undos, hints, active FROM games"
-                " WHERE user_id = ? AND status = 'won'",
-                (user_id,),
+                f" WHERE user_id = ? AND status = 'won'{where}",
+                (user_id, *(() if guild_id is None else (guild_id,))),
             )
         found = []
         for row in rows:

@@ -292,8 +292,9 @@ class RaceQueries(Connected):
                 if rules_code(profile, json.loads(row["options"])) == rules
             ]
 
-    async def race_results(self, user_id: int) -> tuple[int, int]:
-        """A player's races: (played, won). A race counts once it is over
+    async def race_results(self, user_id: int, *, guild_id: int | None = None) -> tuple[int, int]:
+        """A player's races (with *guild_id*, those in that server): (played,
+        won). A race counts once it is over
         or the player's game in it is; a win is the race's first won game,
         as the race stood when it ended. A racer who knew the deal counts in
         no race statistics, theirs or the others'."""
@@ -308,8 +309,9 @@ class RaceQueries(Connected):
                 " LEFT JOIN games ON games.id = racers.game_id"
                 " WHERE races.status IN ('running', 'over') AND racers.race_id IN"
                 " (SELECT race_id FROM racers WHERE user_id = ? AND known = 0"
-                " AND game_id IS NOT NULL)",
-                (user_id,),
+                " AND game_id IS NOT NULL)"
+                + ("" if guild_id is None else " AND races.guild_id = ?"),
+                (user_id, *(() if guild_id is None else (guild_id,))),
             )
         races: dict[int, tuple[str, list[Racer]]] = {}
         for row in rows:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests.botprocess import BotProcess
 from tests.databases import execute
-from tests.fake_discord import ALICE, BOB, FakeDiscord, Reply
+from tests.fake_discord import ALICE, BOB, GUILD_B, FakeDiscord, Reply
 from tests.fake_discord.payloads import alt_of, media_of
 from tests.helpers import one_king_left
 
@@ -105,3 +105,21 @@ async def test_a_first_win_after_the_update_tells_what_older_games_had_earned(
     assert "1 Casket win" in before and "1 clean win" in before
     listed = await server.slash("achievements")
     assert "Earned by your games before" not in listed.content  # said once
+
+
+async def test_another_members_profile_counts_the_games_of_this_server_alone(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    """As their /stats there do: another member's profile, asked in a
+    server, counts the games they played in it, not those elsewhere."""
+    for deal in (1, 2):
+        await server.slash("play", {"game": "castles-end", "deal": deal}, guild_id=GUILD_B)
+        await server.slash("resign", guild_id=GUILD_B)
+    await server.slash("play", {"game": "castles-end", "deal": 3})
+    await server.slash("resign")
+    own = await server.slash("profile")
+    assert "Castle's End: level 1, 3 played" in alt_of(own.data)
+    theirs = await server.slash("profile", {"member": ALICE}, who=BOB)
+    assert "Castle's End: level 1, 1 played" in alt_of(theirs.data)
+    elsewhere = await server.slash("profile", {"member": ALICE}, who=BOB, guild_id=GUILD_B)
+    assert "Castle's End: level 1, 2 played" in alt_of(elsewhere.data)

@@ -313,3 +313,18 @@ async def test_an_open_cups_deal_is_neither_dealt_nor_hinted_nor_reviewed_elsewh
     board = await card.press("Play", BOB)  # the cup's own game plays it, hints and all
     assert "Cup · deal 1 of 1" in board.content
     assert "no hints" not in (await server.slash("hint", who=BOB)).content
+
+
+async def test_a_hidden_champion_is_a_player_on_the_closed_card(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    opened = await server.slash(
+        "cup open", {"game": "klondike", "deals": 1, "champion": CHAMPION_ROLE}
+    )
+    card = Card(server, opened)
+    await win_a_deal(server, database_url, BOB, card)
+    await server.slash("settings", {"visibility": "hidden"}, who=BOB)
+    await server.slash("cup end")
+    await card.until("Champion: a player", timeout=15)
+    assert f"<@{BOB['id']}>" not in card.text
+    assert ("add", GUILD_ID, int(BOB["id"]), int(CHAMPION_ROLE["id"])) in server.roles

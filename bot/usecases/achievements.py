@@ -82,20 +82,24 @@ class Achievements:
     async def profile(self, asker: Asker, user_id: int, name: str) -> Picture | Notice:
         """A player's profile card: a level, win rate and best clean time per
         game, streaks, races and cups, and the badges as tiles. Another
-        player's only in a server, and only if they show on boards."""
+        player's only in a server, and only if they show on boards: its
+        games, levels, streaks and races are those played in that server, as
+        their ``/stats`` there are; their badges are theirs wherever earned."""
         locale = asker.locale
+        guild_id = None
         if user_id != asker.user_id:
             if asker.guild_id is None:
                 return Notice(tr(locale, "stats.servers_only"))
             if await self._store.hidden([user_id]):
                 return Notice(tr(locale, "stats.hidden", name=markdown.name(name)))
+            guild_id = asker.guild_id
         before = await self._store.record_achievements(user_id)  # what older games earned
         have = await self._store.achievements(user_id)
         facts = await self._store.achievement_facts(user_id)
-        wins = await self._store.wins_of(user_id)
+        wins = await self._store.wins_of(user_id, guild_id=guild_id)
         rows, words, current, best = [], [], 0, 0
         for profile, cls in VARIANTS.items():
-            stats = await self._store.stats(user_id, profile)
+            stats = await self._store.stats(user_id, profile, guild_id=guild_id)
             if not stats.played:
                 continue
             current, best = max(current, stats.current_streak), max(best, stats.best_streak)
@@ -116,7 +120,7 @@ class Achievements:
                 tr(locale, "profile.alt.game", game=game, level=level, n=stats.played,
                    rate=rate, time=fastest)
             )  # fmt: skip
-        raced, won = await self._store.race_results(user_id)
+        raced, won = await self._store.race_results(user_id, guild_id=guild_id)
         lines = [
             tr(locale, "profile.streak", current=current, best=best),
             tr(locale, "profile.races", won=won, played=raced),

@@ -330,7 +330,9 @@ class Cups:
             ]
             deals = tuple((d.number, d.profile) for d in revealed)
             if cup.champion_id:
-                lines.append(tr(locale, "cup.champion", player=f"<@{cup.champion_id}>"))
+                hidden = await self._store.hidden([cup.champion_id])  # "a player", as in the rows
+                who = tr(locale, "player.anonymous") if hidden else f"<@{cup.champion_id}>"
+                lines.append(tr(locale, "cup.champion", player=who))
         for key in sorted(cup.notes):
             lines.append(tr(locale, f"cup.note.{key}"))
         if cup.status == "closed":
