@@ -43,6 +43,9 @@ class Win:
     standing: Standing | None = None
     streak: int = 0
     score: tuple[str, str] | None = None
+    #: A practice win (the deal played before, or its line known): par is
+    #: shown, not matched nor beaten.
+    practice: bool = False
 
 
 def render_win_card(
@@ -136,7 +139,8 @@ def win_facts(game: Game, win: Win, locale: str = DEFAULT) -> list[tuple[str, st
     tiles = [(str(len(game.moves)), tr(locale, "tile.moves"))]
     grade = grade_of(game)
     if grade is not None:
-        label = tr(locale, f"tile.{grade.against(len(game.moves))}_par")
+        against = "over" if win.practice else grade.against(len(game.moves))
+        label = tr(locale, f"tile.{against}_par")
         tiles.append((str(grade.par), label))
     if elapsed is not None:
         tiles.append((clock(elapsed), tr(locale, "tile.time")))

@@ -12,6 +12,9 @@ from solitaire.achievements import ACHIEVEMENTS, Facts, earned, longest_run
 from ._ranking import standings
 from ._session import Connected, Session
 
+#: A cup's podium, and its win, need a field: this many entrants with a result.
+FIELD = 3
+
 
 @dataclass(frozen=True)
 class Won:
@@ -61,9 +64,9 @@ class AchievementQueries(Connected):
         return [(row["profile"], float(row["finished_at"]), row["status"] == "won") for row in rows]
 
     async def wins_of(self, user_id: int, *, guild_id: int | None = None) -> list[Won]:
-        """A player's wins (with *guild_id*, those in that server): game,
-        rules, deal, clean or not, seconds of play."""
-        where = "" if guild_id is None else " AND guild_id = ?"
+        """A player's wins (with *guild_id*, those in that server), practice
+        left out: game, rules, deal, clean or not, seconds of play."""
+        where = " AND practice = 0" + ("" if guild_id is None else " AND guild_id = ?")
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT profile, options, deal, undos, hints, active FROM games"
@@ -96,8 +99,9 @@ async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
     them *but* one, if given (a game id)."""
     wins: dict[str, int] = {}
     fastest: dict[str, float] = {}
-    # Each query's games: the player's, and not the one left out.
-    of = "user_id = ?" if but is None else "user_id = ? AND id <> ?"
+    # Each query's games: the player's, not the one left out, and not
+    # practice (a deal played again or whose line they knew: as on the boards).
+    of = "user_id = ? AND practice = 0" + ("" if but is None else " AND id <> ?")
     player = (user_id,) if but is None else (user_id, but)
     for row in await db.fetch(
         f"SELECT profile, count(*) AS n, min(active) AS best FROM games"
@@ -117,7 +121,8 @@ async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
     )
     # A race is won by its first won game.
     first = (
-        f"FROM games AS g WHERE g.{of.replace(' id', ' g.id')} AND g.status = 'won'"
+        f"FROM games AS g WHERE g.{of.replace(' id', ' g.id').replace(' practice', ' g.practice')}"
+        " AND g.status = 'won'"
         " AND g.race_id IS NOT NULL"
         " AND NOT EXISTS (SELECT 1 FROM games AS o WHERE o.race_id = g.race_id"
         " AND o.status = 'won' AND (o.finished_at < g.finished_at"
@@ -141,7 +146,10 @@ async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
         " (SELECT id FROM cups WHERE status = 'closed')",
         player,
     ):
-        ranked = [entry.user_id for entry in (await standings(db, cup["cup_id"]))[:3]]
+        table = await standings(db, cup["cup_id"])
+        if len(table) < FIELD:
+            continue  # no podium, and no cup won, without a field
+        ranked = [entry.user_id for entry in table[:3]]
         podiums += user_id in ranked
         cups += ranked[:1] == [user_id]
     return Facts(

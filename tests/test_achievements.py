@@ -6,6 +6,7 @@ two processes finish games of one player at the same moment (both stores)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import replace
 
 import pytest
@@ -144,3 +145,38 @@ def test_the_stats_chart_counts_weeks_and_a_rolling_win_rate_of_the_last_20() ->
     assert label == "Klondike: 10 games in 12 weeks"
     assert weekly[10] == (10, 5) and sum(g for g, _ in weekly) == 10
     assert rates[0] == 1.0 and rates[-1] == 15 / 20  # 10 old wins and 5 new of the last 20
+
+
+async def test_a_practice_win_earns_no_achievement_nor_experience(store: Store) -> None:
+    """A deal whose line the player saw (or played before) is practice: as
+    on the boards, its win earns nothing."""
+    await store.saw_line(1, "klondike", {}, 5)
+    assert await win(store, 1, deal=5) == ()
+    assert await store.wins_of(1) == [] and (await store.achievement_facts(1)).wins == {}
+    assert "wins.klondike.1" in await win(store, 2, deal=5)  # a fresh deal to another
+    assert len(await store.wins_of(2)) == 1
+
+
+async def cup_of(store: Store, results: dict[int, Status]) -> None:
+    """A closed cup of one deal in which each player had *results*."""
+    record = new_game("klondike", deal=77).to_record()
+    cup = await store.create_cup(
+        guild_id=9, channel_id=5, host_id=1, locale="en", game="klondike", clean=False,
+        weekly=False, hours=1, role_id=None, secret="s", starts_at=time.time(),
+        deals=[("klondike", {}, 77)],
+    )  # fmt: skip
+    for user_id, status in results.items():
+        row = await store.start_cup_game(cup.id, user_id, 1, record)
+        await store.save_moves(row.id, [], expected_revision=row.revision, status=status)
+    await store.close_cups(time.time(), cup.id)
+
+
+async def test_a_cup_podium_and_win_need_a_field_of_three(store: Store) -> None:
+    await cup_of(store, {1: Status.WON, 2: Status.RESIGNED})
+    facts = await store.achievement_facts(1)
+    assert (facts.podiums, facts.cups) == (0, 0)
+    assert not {"podium.1", "cup.1"} & set(await store.achievements(1))
+    await cup_of(store, {1: Status.WON, 2: Status.RESIGNED, 3: Status.RESIGNED})
+    facts = await store.achievement_facts(1)
+    assert (facts.podiums, facts.cups) == (1, 1)
+    assert {"podium.1", "cup.1"} <= set(await store.achievements(1))

@@ -123,3 +123,23 @@ async def test_another_members_profile_counts_the_games_of_this_server_alone(
     assert "Castle's End: level 1, 1 played" in alt_of(theirs.data)
     elsewhere = await server.slash("profile", {"member": ALICE}, who=BOB, guild_id=GUILD_B)
     assert "Castle's End: level 1, 2 played" in alt_of(elsewhere.data)
+
+
+async def test_a_deal_won_with_its_line_known_earns_nothing(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    """Resigned, reviewed, dealt again by number and won: practice, which
+    earns no achievement, no experience and no par, as it counts on no board."""
+    await server.slash("play", {"game": "klondike", "deal": 4711})
+    await server.slash("resign")
+    reviewed = await server.slash("review")
+    assert reviewed.kind in (4, 5)
+    await execute(database_url, "DELETE FROM cooldowns")
+    again = await server.slash("play", {"game": "klondike", "deal": 4711})
+    assert "practice" in again.content.lower(), again.content
+    where = "user_id = ? AND status = 'playing'"
+    await one_king_left(database_url, where, int(ALICE["id"]))
+    won = await server.slash("move", {"notation": "1f"})
+    assert won.content.startswith("`1 f1`") and "You won" in won.content, won.content
+    assert "🏅" not in won.content and "⛳" not in won.content
+    assert await execute(database_url, "SELECT code FROM achievements") == []

@@ -144,7 +144,7 @@ class BoardMaker:
                 lines.append(tr(locale, "won.untimed", n=len(game.moves), extra=extra))
             else:
                 lines.append(tr(locale, "won", n=len(game.moves), time=clock(elapsed), extra=extra))
-            par = par_line(shown, locale)
+            par = "" if row.practice else par_line(shown, locale)  # practice earns no par
             if par:
                 lines.append(par)
             standing = "" if cup is not None else await self._standing(row, locale)

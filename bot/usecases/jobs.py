@@ -119,16 +119,18 @@ def win_card(
     streak: int = 0,
     scoring: str = "off",
     locale: str = DEFAULT,
+    practice: bool = False,
 ) -> tuple[bytes, int | None, str]:
     """The win card, the game's score as *scoring* counts it (``None``:
     none), worked out here with the replay the card needs anyway, and the
-    card's alt text: every word on it."""
+    card's alt text: every word on it. A *practice* win is not held up
+    against par."""
     game = load_game(record)
     chosen = Scoring.named(scoring)
     scored = points(game, chosen, elapsed)
     label = tr(locale, "tile.vegas" if chosen is Scoring.VEGAS else "tile.score")
     tile = None if scored is None else (str(scored), label)
-    win = Win(player, elapsed, hints, standing, streak, tile)
+    win = Win(player, elapsed, hints, standing, streak, tile, practice)
     png = render_win_card(game, win, theme=THEMES[theme], locale=locale)
     alt = win_card_words(game, win, locale)
     return png, scored, alt

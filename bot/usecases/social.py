@@ -212,7 +212,7 @@ class Social:
         try:
             png, scored, alt = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
-                self._theme.name, standing, streak, settings.score, locale,
+                self._theme.name, standing, streak, settings.score, locale, row.practice,
                 player=asker.user_id,
             )  # fmt: skip
         except BadRecord as error:
