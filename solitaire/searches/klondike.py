@@ -490,7 +490,9 @@ class _Search:
         # talon, then the numbers, joined by a byte that none of them holds.
         parts = sorted(columns)
         parts.append(talon)
-        parts.append(bytes((shown, redeals, found & 255, found >> 8)))
+        # Redeals in a byte, as the search in C keeps them: past 255 only
+        # with no limit on passes, where their number tells nothing.
+        parts.append(bytes((shown, redeals & 255, found & 255, found >> 8)))
         key = b"\xff".join(parts)
         # A position owing a move may make only some of its moves: none to
         # try if it was reached before owing nothing.
@@ -549,7 +551,10 @@ def start_state(game: Klondike) -> State:
             found[pile[0].suit] = len(pile)
     waste = codes(game.pile("w"))
     talon = waste + codes(game.pile("s"))[::-1]
-    return position(columns, found, talon, len(waste), game.redeals)
+    # With no limit on passes the redeals used tell nothing (and a long game
+    # has more than the byte the searches keep them in): counted from 0.
+    redeals = game.redeals if game.passes is not None else 0
+    return position(columns, found, talon, len(waste), redeals)
 
 
 def search(
