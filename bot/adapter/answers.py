@@ -34,7 +34,7 @@ from storage import BoardMessage, Status
 from texts import DEFAULT, tr
 
 from ..usecases import markdown
-from ..usecases.fields import clip
+from ..usecases.fields import clip, units
 from ..usecases.mydata import Confirmation, Export
 from ..usecases.replies import (
     Animation,
@@ -478,12 +478,20 @@ async def _open_thread(interaction: Interaction, board: Board, locale: str) -> b
 def thread_name(player: str, game: str) -> str:
     """A game's thread: the player's name, clipped so that the game's fits too.
 
+    Counted in UTF-16 units where those are more (a name of emoji).
+
     >>> name = thread_name("Bartholomew" * 10, "Klondike, draw 1")
     >>> len(name), name[-23:]
     (100, 'Bart · Klondike, draw 1')
+    >>> units(thread_name("🂡" * 60, "Klondike, draw 1"))
+    99
     """
     suffix = f" · {game}"
-    return one_line(player)[: max(0, THREAD_NAME - len(suffix))].rstrip() + suffix
+    room = max(0, THREAD_NAME - units(suffix))
+    name = one_line(player)[:room]
+    while units(name) > room:
+        name = name[:-1]
+    return name.rstrip() + suffix
 
 
 async def post_animation(
