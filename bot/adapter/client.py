@@ -140,7 +140,9 @@ class SolitaireBot(discord.AutoShardedClient):
         self.servers = Servers(
             self.store, self.service.live, races_changed=self.race_cards.changed, key=key
         )
-        self.service.blocked = self.servers.blocks  # a server's block holds on all its games
+        # A server's block holds on all its games, wherever they are reached.
+        for use in (self.service, self.social, self.reviews):
+            use.blocked = self.servers.blocks
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
         self.cups = Cups(self.store, self.service)
         self.achievements = Achievements(self.store, self.workers)

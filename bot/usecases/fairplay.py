@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import calendar
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,14 @@ from .replies import Asker, Notice
 
 #: An unstarted race lapses after this long; a running one ends after this long.
 OPEN_FOR, RUN_FOR = 600.0, 1800.0
+#: Whether a server keeps a member from the bot: (server, member) -> blocked.
+Blocks = Callable[[int, int], Awaitable[bool]]
+
+
+async def nobody_blocked(guild_id: int, user_id: int) -> bool:
+    """No server blocks anyone (a console, a test without servers): the bot
+    sets the servers' own rules (:meth:`bot.usecases.servers.Servers.blocks`)."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -130,20 +138,26 @@ async def cup_held(store: Store, row: GameRow, locale: str) -> Notice | None:
     return Notice(tr(locale, "fair.cup", until=f"<t:{int(cup.ends_at)}:R>"))
 
 
-async def kept_out(store: Store, row: GameRow, asker: Asker) -> Notice | None:
+async def kept_out(blocked: Blocks, row: GameRow, asker: Asker) -> Notice | None:
     """The line a server's block says, if the server of *row* blocked the
-    asker and they reach the game from elsewhere (a DM, another server):
-    a block holds wherever a server's games are reached. Where the asker is
-    in that server, its gate asked already."""
+    asker and they reach the game from elsewhere (a DM, another server, an
+    old board): a block holds wherever a server's games are reached. Where
+    the asker is in that server, its gate asked already."""
     if row.guild_id is None or row.guild_id == asker.guild_id:
         return None
-    if asker.user_id in (await store.server_rules(row.guild_id)).blocked:
+    if await blocked(row.guild_id, asker.user_id):
         return Notice(tr(asker.locale, "server.blocked"))
     return None
 
 
 async def open_to_others(
-    store: Store, asker: Asker, game_id: int, now: float, what: str = "replay"
+    store: Store,
+    asker: Asker,
+    game_id: int,
+    now: float,
+    what: str = "replay",
+    *,
+    blocked: Blocks = nobody_blocked,
 ) -> GameRow | Notice:
     """The game *game_id*, if the asker may take up its deal (*what* is
     ``deal``) or watch its ``replay``: its deal is not in play (see
@@ -156,8 +170,8 @@ async def open_to_others(
         return Notice(tr(asker.locale, "game.gone"))
     if row.status == Status.PLAYING:
         return Notice(tr(asker.locale, "game.not_shared"))
-    if (blocked := await kept_out(store, row, asker)) is not None:
-        return blocked
+    if (refused := await kept_out(blocked, row, asker)) is not None:
+        return refused
     if row.race_id is not None and not await race_over(store, row.race_id):
         return Notice(tr(asker.locale, "race.after"))
     in_cup = await cup_held(store, row, asker.locale)

@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from storage import NotFound, RaceStatus, Store
+from storage import Store
 from texts import tr
 
 from . import jobs
+from .fairplay import InPlay, in_play
 from .replies import Asker, Notice
 from .servers import block_digest
 from .workers import Busy, Kind, Workers, busy_notice
@@ -122,39 +124,27 @@ class MyData:
         return hmac.new(self._key, message, hashlib.sha256).hexdigest()[:16]
 
     async def _withhold_in_play(self, tables: dict[str, list[dict[str, Any]]]) -> None:
-        """What would give away a deal still in play, left out (``null``)
-        until it is not: an open cup's games' deal, start and moves (a
-        winner's moves are a line anyone in the cup could type), and the
-        deal of a race not over and of its games."""
-        open_cups: dict[int, bool] = {}
-        running = {
-            race["id"]
-            for race in tables.get("races", [])
-            if race["status"] in (RaceStatus.OPEN, RaceStatus.RUNNING)
-        }
-        for race in tables.get("races", []):
-            if race["id"] in running:
-                race["deal"] = None
-        for game in tables.get("games", []):
-            cup_id, race_id = game.get("cup_id"), game.get("race_id")
-            if race_id is not None and race_id not in running:
-                try:
-                    status = (await self._store.get_race(race_id)).status
-                except NotFound:
-                    status = RaceStatus.OVER
-                if status in (RaceStatus.OPEN, RaceStatus.RUNNING):
-                    running.add(race_id)
-            if race_id in running:
-                game["deal"] = game["start"] = None
-            if cup_id is None:
+        """What would give away a deal still in play (:func:`.fairplay.in_play`:
+        a race not over, a cup not closed, today's daily), left out
+        (``null``) until it is not: its number and starting position; of a
+        game in a cup, its moves too (a winner's moves are a line anyone in
+        the cup could type)."""
+        now = self._clock()
+        held: dict[tuple[str, str, Any], InPlay | None] = {}
+        for row in (*tables.get("races", []), *tables.get("games", [])):
+            key = (row["profile"], json.dumps(row["options"], sort_keys=True), row["deal"])
+            if key not in held:
+                held[key] = await in_play(
+                    self._store, row["profile"], row["options"], row["deal"], now
+                )
+            reason = held[key]
+            if reason is None:
                 continue
-            if cup_id not in open_cups:
-                try:
-                    open_cups[cup_id] = (await self._store.get_cup(cup_id)).status != "closed"
-                except NotFound:
-                    open_cups[cup_id] = False
-            if open_cups[cup_id]:
-                game["deal"] = game["start"] = game["moves"] = game["redo"] = None
+            row["deal"] = None
+            if "start" in row:  # a game
+                row["start"] = None
+                if reason.cup is not None:
+                    row["moves"] = row["redo"] = None
 
     async def export(self, asker: Asker, upload_limit: int = UPLOAD_LIMIT) -> Export | Notice:
         """Everything kept about the asker, as a file for their eyes only: a

@@ -18,7 +18,7 @@ from storage import GameRow, NotFound, Status, Store
 from texts import tr
 
 from . import jobs
-from .fairplay import cup_held, in_play, kept_out
+from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked
 from .replies import Animation, Asker, Notice
 from .workers import Busy, Kind, Workers, busy_notice
 
@@ -42,6 +42,8 @@ class Reviews:
     ) -> None:
         self._store, self._workers, self._theme, self._clock = store, workers, theme, clock
         self._done: OrderedDict[tuple[int, int, str], Animation] = OrderedDict()
+        #: Whether a server blocks a member (:func:`.fairplay.kept_out`).
+        self.blocked: Blocks = nobody_blocked
 
     async def choose(self, asker: Asker, game_id: int | None = None) -> GameRow | Notice:
         """The game to review: the asker's game *game_id*, or else their
@@ -64,8 +66,8 @@ class Reviews:
             return Notice(tr(locale, "review.not_yours"))  # names no one
         if row.status == Status.WON:
             return Notice(tr(locale, "review.won"))
-        if (blocked := await kept_out(self._store, row, asker)) is not None:
-            return blocked
+        if (refused := await kept_out(self.blocked, row, asker)) is not None:
+            return refused
         # A game still being played is reviewed only once it is stuck.
         if row.status == Status.PLAYING and not await self._is_stuck(row.record):
             return Notice(tr(locale, "review.playing"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -52,20 +52,11 @@ from .achievements import new_line
 from .boards import MAX_CHOICES, BoardMaker
 from .changes import COMMANDS, hint_notice, hint_where, hint_why, in_words, move_news
 from .cooldown import Cooldown
-from .fairplay import in_play, open_to_others
+from .fairplay import Blocks, in_play, kept_out, nobody_blocked, open_to_others
 from .hints import KnownLine, Shown, digest
 from .live import LiveGames
 from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
 from .workers import Busy, Kind, Workers, busy_notice
-
-#: Whether a server keeps a member from the bot: (server, member) -> blocked.
-Blocks = Callable[[int, int], Awaitable[bool]]
-
-
-async def nobody_blocked(guild_id: int, user_id: int) -> bool:
-    """No server blocks anyone (a console, a test without servers)."""
-    return False
-
 
 _RETRIES = 3
 #: The most moves a game's record may hold: a long game loads in bounded time.
@@ -217,7 +208,9 @@ class GameService:
     async def play_deal(self, asker: Asker, game_id: int) -> Reply:
         """Starts, for the asker, the deal of game *game_id* under its rules:
         a challenge taken up."""
-        row = await open_to_others(self._store, asker, game_id, self._clock(), "deal")
+        row = await open_to_others(
+            self._store, asker, game_id, self._clock(), "deal", blocked=self.blocked
+        )
         if isinstance(row, Notice):
             return row
         if row.deal is None:
@@ -506,14 +499,8 @@ class GameService:
         return await self._unblocked(row, asker)
 
     async def _unblocked(self, row: GameRow, asker: Asker) -> GameRow | Notice:
-        """*row*, unless its own server blocked the asker: a server's block
-        holds wherever its games are reached (a DM, another server, an old
-        board's button). Where the asker is in that server, its gate asked."""
-        if row.guild_id is None or row.guild_id == asker.guild_id:
-            return row
-        if await self.blocked(row.guild_id, asker.user_id):
-            return Notice(tr(asker.locale, "server.blocked"))
-        return row
+        """*row*, unless its own server blocked the asker (:func:`kept_out`)."""
+        return await kept_out(self.blocked, row, asker) or row
 
     async def _change(
         self,

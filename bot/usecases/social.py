@@ -21,7 +21,7 @@ from texts import Msg, tr
 from . import jobs, markdown
 from .achievements import new_line
 from .boards import BoardMaker, score_text, utc_day
-from .fairplay import cup_held, in_play, kept_out, open_to_others, race_over
+from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked, open_to_others, race_over
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import not_yours
 from .workers import Busy, Kind, Workers, busy_notice
@@ -47,6 +47,8 @@ class Social:
         self._clock = clock
         self._theme = theme
         self._boards = BoardMaker(store, clock, theme)
+        #: Whether a server blocks a member (:func:`.fairplay.kept_out`).
+        self.blocked: Blocks = nobody_blocked
         self._replays: OrderedDict[tuple[int, int, bool, str], Replay] = OrderedDict()
         self._making: dict[tuple[int, int, bool, str], asyncio.Future[Replay]] = {}
 
@@ -194,8 +196,8 @@ class Social:
             return Notice(not_yours(row.user_id, locale))
         if row.status != Status.WON:
             return Notice(tr(locale, "share.not_won"))
-        if (blocked := await kept_out(self._store, row, asker)) is not None:
-            return blocked
+        if (refused := await kept_out(self.blocked, row, asker)) is not None:
+            return refused
         if row.race_id is not None and not await race_over(self._store, row.race_id):
             return Notice(tr(locale, "race.after"))  # the others are still on this deal
         in_cup = await cup_held(self._store, row, locale)
@@ -240,7 +242,7 @@ class Social:
     ) -> Notice | None:
         """Why the asker may not watch the replay of game *game_id* now, if
         they may not: asked before the bot answers in public that a GIF is coming."""
-        row = await open_to_others(self._store, asker, game_id, self._clock())
+        row = await open_to_others(self._store, asker, game_id, self._clock(), blocked=self.blocked)
         if isinstance(row, Notice):
             return row
         key = (row.id, row.revision, cheer, asker.locale)
@@ -256,7 +258,7 @@ class Social:
         game's cards bouncing off its foundations), made in a worker once per
         game and revision; a long game's replay is sampled, and says so."""
         locale = asker.locale
-        row = await open_to_others(self._store, asker, game_id, self._clock())
+        row = await open_to_others(self._store, asker, game_id, self._clock(), blocked=self.blocked)
         if isinstance(row, Notice):
             return row
         if cheer and row.status != Status.WON:
