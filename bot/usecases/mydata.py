@@ -7,8 +7,8 @@ The file is JSON (gzip'd past Discord's upload limit), versioned by
 (``storage._mydata.PLAYER_COLUMNS``) with the player's rows, the columns
 that are the player's (``EXPORTED``; never a secret, a solver's line or
 another player's id), JSON columns as the data they hold. A deal still in
-play is withheld until it is not: an open cup's games have no deal, start
-or moves, and a race not over has no deal, nor do its games.
+play (``fairplay.in_play``) is withheld until it is not: no deal number nor
+starting position, and a cup's games no moves either.
 ``docs/PRIVACY.md`` says what each table is.
 """
 
