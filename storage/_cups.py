@@ -155,17 +155,16 @@ class CupQueries(Connected):
         these rules: until they close, the deal is in play."""
         rules = rules_code(profile, options)
         async with self._read() as db:
-            held = await db.fetch(
-                "SELECT d.cup_id, d.options FROM cup_deals d JOIN cups c ON c.id = d.cup_id"
-                " WHERE d.deal = ? AND d.profile = ? AND c.status <> 'closed' ORDER BY d.cup_id",
+            rows = await db.fetch(
+                "SELECT c.*, d.options AS deal_options FROM cup_deals d JOIN cups c"
+                " ON c.id = d.cup_id WHERE d.deal = ? AND d.profile = ? AND c.status <> 'closed'"
+                " ORDER BY c.id",
                 (deal, profile),
             )
-            ids = list(dict.fromkeys(
-                row["cup_id"] for row in held
-                if rules_code(profile, json.loads(row["options"])) == rules
-            ))  # fmt: skip
-            rows = [await db.fetchrow("SELECT * FROM cups WHERE id = ?", (i,)) for i in ids]
-        return [cup_row(row) for row in rows if row is not None]
+        held = [
+            row for row in rows if rules_code(profile, json.loads(row["deal_options"])) == rules
+        ]
+        return list({row["id"]: cup_row(row) for row in held}.values())
 
     async def guild_cups(self, guild_id: int, *, closed: int = 10) -> list[CupRow]:
         """The server's open and scheduled cups, then its last *closed* closed ones."""
