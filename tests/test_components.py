@@ -8,7 +8,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapter import limits
+from bot.adapter import message_limits
 from bot.adapter.answers import board_view, retired
 from bot.adapter.components import GameButton, MoveSelect, route
 from bot.adapter.racing import race_view
@@ -69,5 +69,5 @@ def test_a_retired_board_is_one_line_of_a_components_v2_message_as_discord_takes
     assert body["flags"] == discord.MessageFlags(components_v2=True).value
     assert body["attachments"] == [] and body["content"] is None
     assert spec.problems("PATCH", "/channels/1/messages/2", body) == []
-    assert limits.message_problems(body, was_v2=False) == []  # a board made V2 on retiring
-    assert limits.message_problems(retired("x" * 4001), was_v2=False)
+    assert message_limits.message_problems(body, was_v2=False) == []  # a board made V2 on retiring
+    assert message_limits.message_problems(retired("x" * 4001), was_v2=False)

@@ -1,5 +1,5 @@
 """Discord's documented limits on messages, components, interaction
-responses and events (``bot/adapter/limits.py``, LIMITS.md §2–§7), which
+responses and events (``bot/adapter/message_limits.py``, LIMITS.md §2–§7), which
 the local Discord enforces: each is refused one character or one item over,
 at the field Discord would name, and a body at every limit passes."""
 
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import limits
+from bot.adapter import message_limits
 from bot.adapter.limits import Problem
 
-V2 = limits.COMPONENTS_V2
+V2 = message_limits.COMPONENTS_V2
 
 
 def button(custom_id: str = "b", **fields: Any) -> dict[str, Any]:
@@ -110,7 +110,7 @@ def paths(problems: list[Problem]) -> set[str]:
 def test_a_message_discord_refuses_is_refused_at_the_field(
     message: dict[str, Any], where: str
 ) -> None:
-    assert where in paths(limits.message_problems(message))
+    assert where in paths(message_limits.message_problems(message))
 
 
 def test_a_message_at_every_limit_passes() -> None:
@@ -131,25 +131,34 @@ def test_a_message_at_every_limit_passes() -> None:
             *[text("") for _ in range(40 - 17)],  # 40 components in all
         ],
     }  # fmt: skip
-    assert limits.message_problems(board, files=10) == []
-    assert len(list(limits.walk(board["components"], ()))) == 40
+    assert message_limits.message_problems(board, files=10) == []
+    assert len(list(message_limits.walk(board["components"], ()))) == 40
     embeds = [{"title": "t" * 256, "description": "d" * 1744}] * 3  # 6,000 in all
-    assert limits.message_problems({"content": "x" * 2000, "embeds": embeds}, files=10) == []
-    assert limits.message_problems({"embeds": [{"title": " t "}] * 10, "flags": 4 | 4096}) == []
-    assert paths(limits.message_problems({"content": "x"}, files=11)) == {"attachments"}
+    assert (
+        message_limits.message_problems({"content": "x" * 2000, "embeds": embeds}, files=10) == []
+    )
+    assert (
+        message_limits.message_problems({"embeds": [{"title": " t "}] * 10, "flags": 4 | 4096})
+        == []
+    )
+    assert paths(message_limits.message_problems({"content": "x"}, files=11)) == {"attachments"}
 
 
 def test_the_components_v2_flag_is_never_taken_off_and_a_message_turns_v2_with_nothing_beside() -> (
     None
 ):
     v2 = {"flags": V2, "components": [text()]}
-    assert limits.message_problems(v2, was_v2=True) == []
-    assert paths(limits.message_problems({"flags": 0, "content": "x"}, was_v2=True)) == {
+    assert message_limits.message_problems(v2, was_v2=True) == []
+    assert paths(message_limits.message_problems({"flags": 0, "content": "x"}, was_v2=True)) == {
         "flags", "content"}  # fmt: skip
-    assert paths(limits.message_problems({"content": "x"}, was_v2=True)) == {"content"}
-    assert paths(limits.message_problems(v2, was_v2=False)) == {"content", "embeds"}
-    assert limits.message_problems({**v2, "content": None, "embeds": []}, was_v2=False) == []
-    assert limits.message_problems({"content": "x", "flags": 64}, was_v2=False) == []  # ignored
+    assert paths(message_limits.message_problems({"content": "x"}, was_v2=True)) == {"content"}
+    assert paths(message_limits.message_problems(v2, was_v2=False)) == {"content", "embeds"}
+    assert (
+        message_limits.message_problems({**v2, "content": None, "embeds": []}, was_v2=False) == []
+    )
+    assert (
+        message_limits.message_problems({"content": "x", "flags": 64}, was_v2=False) == []
+    )  # ignored
 
 
 @pytest.mark.parametrize(
@@ -177,18 +186,21 @@ def test_the_components_v2_flag_is_never_taken_off_and_a_message_turns_v2_with_n
 def test_a_response_discord_refuses_is_refused_at_the_field(
     response: dict[str, Any], component: bool, where: str
 ) -> None:
-    assert where in paths(limits.response_problems(response, component=component))
+    assert where in paths(message_limits.response_problems(response, component=component))
 
 
 def test_responses_at_every_limit_pass() -> None:
     choices = [{"name": "n" * 100, "value": "v" * 100}] * 25
     assert (
-        limits.response_problems({"type": 8, "data": {"choices": choices}}, component=False) == []
+        message_limits.response_problems({"type": 8, "data": {"choices": choices}}, component=False)
+        == []
     )
-    assert limits.response_problems({"type": 5, "data": {"flags": 64}}, component=False) == []
-    assert limits.response_problems({"type": 6}, component=True) == []
+    assert (
+        message_limits.response_problems({"type": 5, "data": {"flags": 64}}, component=False) == []
+    )
+    assert message_limits.response_problems({"type": 6}, component=True) == []
     modal = {"title": "t" * 45, "custom_id": "m", "components": [text()] * 5}
-    assert limits.response_problems({"type": 9, "data": modal}, component=True) == []
+    assert message_limits.response_problems({"type": 9, "data": modal}, component=True) == []
 
 
 def test_a_scheduled_event_and_a_role_are_held_to_their_limits() -> None:
@@ -196,12 +208,14 @@ def test_a_scheduled_event_and_a_role_are_held_to_their_limits() -> None:
              "scheduled_start_time": "2026-12-07T18:00:00Z",
              "scheduled_end_time": "2026-12-14T18:00:00Z",
              "entity_metadata": {"location": "l" * 100}}  # fmt: skip
-    assert limits.event_problems(event, create=True) == []
-    assert paths(limits.event_problems({**event, "name": "n" * 101}, create=True)) == {"name"}
-    assert paths(limits.event_problems({**event, "description": "d" * 1001}, create=True)) == {
-        "description"}  # fmt: skip
-    assert paths(limits.event_problems({"name": ""}, create=False)) == {"name"}
+    assert message_limits.event_problems(event, create=True) == []
+    assert paths(message_limits.event_problems({**event, "name": "n" * 101}, create=True)) == {
+        "name"
+    }
+    too_long = {**event, "description": "d" * 1001}
+    assert paths(message_limits.event_problems(too_long, create=True)) == {"description"}
+    assert paths(message_limits.event_problems({"name": ""}, create=False)) == {"name"}
     no_end = {k: v for k, v in event.items() if k != "scheduled_end_time"}
-    assert paths(limits.event_problems(no_end, create=True)) == {"scheduled_end_time"}
-    assert paths(limits.role_problems({"name": "r" * 101})) == {"name"}
-    assert limits.role_problems({"name": "r" * 100}) == []
+    assert paths(message_limits.event_problems(no_end, create=True)) == {"scheduled_end_time"}
+    assert paths(message_limits.role_problems({"name": "r" * 101})) == {"name"}
+    assert message_limits.role_problems({"name": "r" * 100}) == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapter import limits
+from bot.adapter import limits, message_limits
 from bot.usecases import fields
 from bot.usecases.fields import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, clip, problems, text
 from texts import CATALOGUES
@@ -26,15 +26,17 @@ def test_the_labels_the_bot_shows_are_declared() -> None:
 
 
 def test_the_fields_limits_are_discords() -> None:
-    assert BUTTON_LABEL.limit == limits.LABEL_LENGTH
-    assert OPTION_LABEL.limit == fields.OPTION_DESCRIPTION.limit == limits.SELECT_OPTION_LENGTH
-    assert PLACEHOLDER.limit == limits.PLACEHOLDER_LENGTH
-    assert fields.EVENT_NAME.limit == limits.EVENT_NAME
-    assert fields.EVENT_DESCRIPTION.limit == limits.EVENT_DESCRIPTION
-    assert fields.ALT_TEXT.limit == limits.ALT_TEXT
+    assert BUTTON_LABEL.limit == message_limits.LABEL_LENGTH
+    assert (
+        OPTION_LABEL.limit == fields.OPTION_DESCRIPTION.limit == message_limits.SELECT_OPTION_LENGTH
+    )
+    assert PLACEHOLDER.limit == message_limits.PLACEHOLDER_LENGTH
+    assert fields.EVENT_NAME.limit == message_limits.EVENT_NAME
+    assert fields.EVENT_DESCRIPTION.limit == message_limits.EVENT_DESCRIPTION
+    assert fields.ALT_TEXT.limit == message_limits.ALT_TEXT
     assert fields.COMMAND_DESCRIPTION.limit == limits.DESCRIPTION_LENGTH
     assert fields.CHOICE_NAME.limit == limits.CHOICE_LENGTH
-    assert fields.CONTENT.limit == limits.CONTENT_LENGTH
+    assert fields.CONTENT.limit == message_limits.CONTENT_LENGTH
 
 
 @pytest.mark.parametrize(

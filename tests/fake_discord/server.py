@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 from discord import InteractionResponseType
 
-from bot.adapter import limits
+from bot.adapter import limits, message_limits
 from bot.adapter.limits import Problem, errors_object
 
 from . import payloads, spec
@@ -33,7 +33,7 @@ from .payloads import (
     snowflakes,
 )
 
-DISCORD_DEADLINE = limits.INITIAL_RESPONSE_SECONDS
+DISCORD_DEADLINE = message_limits.INITIAL_RESPONSE_SECONDS
 #: What a request's body and files may come to, by Discord's documentation:
 #: (payload, number of files) -> problems.
 Documented = Callable[[Any, int], list[Problem]]
@@ -284,7 +284,7 @@ class DiscordServer:
         request: web.Request,
         documented: Documented | None = None,
         *,
-        upload_limit: int = limits.UPLOAD_LIMIT,
+        upload_limit: int = message_limits.UPLOAD_LIMIT,
     ) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
         """A request's JSON payload and files, checked against Discord's API
         description, what its documentation says of the route (*documented*)
@@ -298,7 +298,7 @@ class DiscordServer:
         # "Upload size: per file"; "Whole request: max 25 MiB". The docs give
         # no status for JSON code 50045: 413, as HTTP has it for a body too large.
         sizes = [len(data) for _, data in files]
-        if any(size > upload_limit for size in sizes) or sum(sizes) > limits.REQUEST_LIMIT:
+        if any(size > upload_limit for size in sizes) or sum(sizes) > message_limits.REQUEST_LIMIT:
             self.invalid.append(f"{where}: files of {sizes} bytes, over {upload_limit} a file")
             body = {"message": "File uploaded exceeds the maximum size", "code": 50045}
             raise Refused(self.json(body, status=413))
@@ -332,7 +332,7 @@ class DiscordServer:
             self.invalid.append(f"{where}: no such interaction token")
             raise Refused(self.json({"message": "Unknown Webhook", "code": 10015}, status=404))
         sent = self._sent_at.get(str(interaction["id"]))
-        if sent is not None and self.now() - sent > limits.TOKEN_SECONDS:
+        if sent is not None and self.now() - sent > message_limits.TOKEN_SECONDS:
             self.invalid.append(f"{where}: the interaction's token is over 15 minutes old")
             body = {"message": "Invalid Webhook Token", "code": 50027}
             raise Refused(self.json(body, status=401))
@@ -341,7 +341,7 @@ class DiscordServer:
     @staticmethod
     def _upload_limit(interaction: dict[str, Any]) -> int:
         """What a file may weigh in an answer to *interaction*, as it says."""
-        return int(interaction.get("attachment_size_limit") or limits.UPLOAD_LIMIT)
+        return int(interaction.get("attachment_size_limit") or message_limits.UPLOAD_LIMIT)
 
     async def _parse(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
         if request.content_type.startswith("multipart/"):
@@ -447,7 +447,7 @@ class DiscordServer:
             body = {"message": "Interaction has already been acknowledged.", "code": 40060}
             return self.json(body, status=400)
         sent = self._sent_at.get(interaction_id)
-        if sent is not None and self.now() - sent > limits.TOKEN_SECONDS:
+        if sent is not None and self.now() - sent > message_limits.TOKEN_SECONDS:
             await request.read()
             self.invalid.append(f"callback of interaction {interaction_id}: its token expired")
             return self.json({"message": "Unknown interaction", "code": 10062}, status=404)
@@ -457,8 +457,10 @@ class DiscordServer:
         def documented(body: Any, files: int) -> list[Problem]:
             was_v2 = None
             if old_message is not None and int(body.get("type", 0)) == _UPDATE:
-                was_v2 = bool(int(old_message["flags"]) & limits.COMPONENTS_V2)
-            return limits.response_problems(body, files=files, component=pressed, was_v2=was_v2)
+                was_v2 = bool(int(old_message["flags"]) & message_limits.COMPONENTS_V2)
+            return message_limits.response_problems(
+                body, files=files, component=pressed, was_v2=was_v2
+            )
 
         body, files = await self._read(
             request, documented, upload_limit=self._upload_limit(interaction)
@@ -519,8 +521,8 @@ class DiscordServer:
         old = self.messages.get(message_id or 0)
         data, files = await self._read(
             request,
-            lambda body, files: limits.message_problems(
-                body, files=files, flags=limits.CALLBACK_FLAGS, was_v2=_v2(old)
+            lambda body, files: message_limits.message_problems(
+                body, files=files, flags=message_limits.CALLBACK_FLAGS, was_v2=_v2(old)
             ),
             upload_limit=self._upload_limit(interaction),
         )
@@ -539,7 +541,7 @@ class DiscordServer:
         interaction = self._interaction(request)
         owners = interaction.get("authorizing_integration_owners") or {}
         followups = interaction.get("followups", 0)
-        if "0" not in owners and followups >= limits.MAX_USER_APP_FOLLOWUPS:
+        if "0" not in owners and followups >= message_limits.MAX_USER_APP_FOLLOWUPS:
             await request.read()  # "Follow-up cap: 5 ... when only USER_INSTALL authorized"
             self.invalid.append(f"interaction {interaction['id']}: a 6th follow-up")
             body = {"message": "This interaction has hit the maximum number of follow up "
@@ -547,8 +549,8 @@ class DiscordServer:
             return self.json(body, status=400)
         data, files = await self._read(
             request,
-            lambda body, files: limits.message_problems(
-                body, files=files, flags=limits.WEBHOOK_FLAGS
+            lambda body, files: message_limits.message_problems(
+                body, files=files, flags=message_limits.WEBHOOK_FLAGS
             ),
             upload_limit=self._upload_limit(interaction),
         )
@@ -565,7 +567,7 @@ class DiscordServer:
             await request.read()
             return self.json({"message": "Unknown Channel", "code": 10003}, status=404)
         data, files = await self._read(
-            request, lambda body, files: limits.message_problems(body, files=files)
+            request, lambda body, files: message_limits.message_problems(body, files=files)
         )
         message = self._message(channel, data, files)
         reply = Reply(0, data, files, message=message)
@@ -589,7 +591,7 @@ class DiscordServer:
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
         data, files = await self._read(
             request,
-            lambda body, files: limits.message_problems(body, files=files, was_v2=_v2(old)),
+            lambda body, files: message_limits.message_problems(body, files=files, was_v2=_v2(old)),
         )
         message = self._edited(old, data, files)
         self.edits.append(message_id)
@@ -634,7 +636,7 @@ class DiscordServer:
         if faulted is not None:
             return faulted
         data, _ = await self._read(
-            request, lambda body, _: limits.event_problems(body, create=True)
+            request, lambda body, _: message_limits.event_problems(body, create=True)
         )
         event = {
             **data,
@@ -655,7 +657,7 @@ class DiscordServer:
         if event is None:
             return self.json({"message": "Unknown Guild Scheduled Event", "code": 10070}, 404)
         data, _ = await self._read(
-            request, lambda body, _: limits.event_problems(body, create=False)
+            request, lambda body, _: message_limits.event_problems(body, create=False)
         )
         event.update(data)
         return self.json(event)
@@ -788,4 +790,4 @@ class DiscordServer:
 
 def _v2(message: dict[str, Any] | None) -> bool | None:
     """Whether *message* is a Components V2 one; None when there is none yet."""
-    return None if message is None else bool(int(message["flags"]) & limits.COMPONENTS_V2)
+    return None if message is None else bool(int(message["flags"]) & message_limits.COMPONENTS_V2)

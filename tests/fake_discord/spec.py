@@ -8,7 +8,7 @@ first: an attachment's ``id`` may be the upload's index as a number (as
 discord.py sends it), and any snowflake may be sent as a number. Where the
 documentation is stricter than the description (a message's content is at
 most 2,000 characters, where the description allows 4,000), the server
-checks it with :mod:`bot.adapter.limits` beside this.
+checks it with :mod:`bot.adapter.message_limits` beside this.
 
 The commands the bot registers are not checked here: the description has
 none of the limits that matter for them, and lacks channel type 16
