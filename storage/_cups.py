@@ -264,6 +264,42 @@ class CupQueries(Connected):
         assert row is not None
         return game_row(row)
 
+    async def claim_cup_alias(self, cup_id: int, digest: str, user_id: int) -> bool:
+        """Gives a player back their attempts at a cup not closed that were
+        kept under an id of no one's when they were forgotten (found by
+        *digest*, a keyed digest of the cup and their id), and a strike of
+        them: one attempt a deal, one strike. ``False`` if there were none."""
+        async with self._read() as db:
+            found = await db.fetchrow(
+                "SELECT alias_id FROM cup_aliases WHERE cup_id = ? AND digest = ?",
+                (cup_id, digest),
+            )
+        if found is None:
+            return False
+        async with self._write() as db:
+            row = await db.fetchrow(
+                "DELETE FROM cup_aliases WHERE cup_id = ? AND digest = ? RETURNING alias_id",
+                (cup_id, digest),
+            )
+            if row is None:  # another process gave them back
+                return True
+            alias = row["alias_id"]
+            await db.execute(
+                "UPDATE games SET user_id = ? WHERE cup_id = ? AND user_id = ?",
+                (user_id, cup_id, alias),
+            )
+            await db.execute(
+                "INSERT INTO cup_struck (cup_id, user_id, reason, struck_at) SELECT cup_id, ?,"
+                " reason, struck_at FROM cup_struck WHERE cup_id = ? AND user_id = ?"
+                " ON CONFLICT (cup_id, user_id) DO NOTHING",
+                (user_id, cup_id, alias),
+            )
+            await db.execute(
+                "DELETE FROM cup_struck WHERE cup_id = ? AND user_id = ?", (cup_id, alias)
+            )
+            await cup_moved(db, cup_id)
+        return True
+
     async def cup_standings(self, cup_id: int) -> tuple[list[CupEntry], int]:
         """Each player's results in the cup (the struck left out), ranked
         (see :func:`ranked`), and how many were struck."""
@@ -341,6 +377,8 @@ class CupQueries(Connected):
                 (now, now, int(stop), *params),
             )
             for row in rows:
+                # A forgotten player's attempts are no one's from now on.
+                await db.execute("DELETE FROM cup_aliases WHERE cup_id = ?", (row["id"],))
                 await db.execute(
                     "UPDATE games SET status = 'abandoned', finished_at = ?, updated_at = ?,"
                     " revision = revision + 1 WHERE cup_id = ? AND status = 'playing'",
@@ -348,7 +386,7 @@ class CupQueries(Connected):
                 )
                 # Its podium's and winner's achievements, in the close's transaction.
                 for entry in (await standings(db, row["id"]))[:3]:
-                    if entry.won:
+                    if entry.won and entry.user_id > 0:  # a forgotten player is no one
                         await record_achievements(db, entry.user_id, None, now)
         return [cup_row(row) for row in rows]
 

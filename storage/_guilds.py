@@ -68,7 +68,7 @@ class GuildQueries(Connected):
         players' games stay theirs."""
         async with self._write() as db:
             cups = "SELECT id FROM cups WHERE guild_id = ?"
-            for table in ("cup_deals", "cup_struck"):
+            for table in ("cup_deals", "cup_struck", "cup_aliases"):
                 await db.execute(f"DELETE FROM {table} WHERE cup_id IN ({cups})", (guild_id,))
             await db.execute("DELETE FROM cups WHERE guild_id = ?", (guild_id,))
             await db.execute("DELETE FROM guild_cup_roles WHERE guild_id = ?", (guild_id,))

@@ -15,7 +15,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ._session import Connected
+from ._session import Connected, Session
+
+#: A forgotten player's strike in a cup where they played nothing is kept
+#: under an id below this one (game ids never reach it).
+STRUCK_ALIASES = -(1 << 53)
 
 #: Every table that holds a player's id, and the columns that do.
 PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -89,6 +93,7 @@ class PlayerData(Connected):
         *,
         every: float,
         block_digest: Callable[[int], str] = lambda guild_id: "",
+        cup_digest: Callable[[int], str] = lambda cup_id: "",
     ) -> bool:
         """Forgets a player, in one transaction: their settings, name,
         language, limits, seen lines and games are deleted; a server's block
@@ -128,24 +133,7 @@ class PlayerData(Connected):
                 (user_id,),
             )
             await db.execute("DELETE FROM racers WHERE user_id = ?", (user_id,))
-            # A cup's results read as before: their games of each cup, and a
-            # strike of them, under one id of no one's for that cup.
-            for cup in await db.fetch(
-                "SELECT cup_id, min(id) AS first FROM games WHERE user_id = ? AND cup_id IS NOT"
-                " NULL GROUP BY cup_id",
-                (user_id,),
-            ):
-                await db.execute(
-                    "UPDATE games SET user_id = ?, message_id = NULL, hint = NULL, verdict = NULL,"
-                    " status = CASE WHEN status = 'playing' THEN 'abandoned' ELSE status END,"
-                    " finished_at = coalesce(finished_at, ?) WHERE user_id = ? AND cup_id = ?",
-                    (-cup["first"], now, user_id, cup["cup_id"]),
-                )
-                await db.execute(
-                    "UPDATE cup_struck SET user_id = ? WHERE user_id = ? AND cup_id = ?",
-                    (-cup["first"], user_id, cup["cup_id"]),
-                )
-            await db.execute("DELETE FROM cup_struck WHERE user_id = ?", (user_id,))
+            await self._forget_cup_attempts(db, user_id, cup_digest)
             await db.execute("UPDATE cups SET host_id = 0 WHERE host_id = ?", (user_id,))
             await db.execute("UPDATE races SET host_id = 0 WHERE host_id = ?", (user_id,))
             await db.execute("UPDATE races SET invited_id = 0 WHERE invited_id = ?", (user_id,))
@@ -163,6 +151,55 @@ class PlayerData(Connected):
                 (digest, now),
             )
         return True
+
+    async def _forget_cup_attempts(
+        self, db: Session, user_id: int, cup_digest: Callable[[int], str]
+    ) -> None:
+        """A cup's results read as before: a forgotten player's games of
+        each cup, and a strike of them, move to one id of no one's for that
+        cup (``-`` their first game's id; a strike alone, one below every
+        such id). While the cup is not closed, that id is linked to them by
+        ``cup_digest(cup)``, a keyed digest of the cup and their id (see
+        :meth:`claim_cup_alias`): one attempt a deal holds if they return."""
+        now = self._clock()
+        firsts = {
+            row["cup_id"]: -row["first"]
+            for row in await db.fetch(
+                "SELECT cup_id, min(id) AS first FROM games WHERE user_id = ? AND cup_id IS NOT"
+                " NULL GROUP BY cup_id",
+                (user_id,),
+            )
+        }
+        struck = [
+            row["cup_id"]
+            for row in await db.fetch("SELECT cup_id FROM cup_struck WHERE user_id = ?", (user_id,))
+        ]
+        for cup_id in sorted({*firsts, *struck}):
+            alias = firsts.get(cup_id)
+            if alias is None:
+                row = await db.fetchrow(
+                    "SELECT min(user_id) AS low FROM cup_struck WHERE cup_id = ?", (cup_id,)
+                )
+                alias = min(STRUCK_ALIASES, (row["low"] if row else None) or 0) - 1
+            await db.execute(
+                "UPDATE games SET user_id = ?, message_id = NULL, hint = NULL, verdict = NULL,"
+                " status = CASE WHEN status = 'playing' THEN 'abandoned' ELSE status END,"
+                " finished_at = coalesce(finished_at, ?) WHERE user_id = ? AND cup_id = ?",
+                (alias, now, user_id, cup_id),
+            )
+            await db.execute(
+                "UPDATE cup_struck SET user_id = ? WHERE user_id = ? AND cup_id = ?",
+                (alias, user_id, cup_id),
+            )
+            digest = cup_digest(cup_id)
+            cup = await db.fetchrow("SELECT status FROM cups WHERE id = ?", (cup_id,))
+            if digest and cup is not None and cup["status"] != "closed":
+                await db.execute(
+                    "INSERT INTO cup_aliases (cup_id, digest, alias_id) VALUES (?, ?, ?)"
+                    " ON CONFLICT (cup_id, digest) DO UPDATE SET alias_id = excluded.alias_id",
+                    (cup_id, digest, alias),
+                )
+            await db.execute("UPDATE cups SET changes = changes + 1 WHERE id = ?", (cup_id,))
 
     async def player_data(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
         """Every row that holds *user_id*, by table, with the columns of

@@ -602,4 +602,25 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    # 23: a forgotten player's attempts at a cup still open, under an id of
+    # no one's (``alias_id``), linked to them by a keyed digest of the cup and
+    # their id until the cup closes: one attempt a deal holds if they return.
+    Migration(
+        sqlite="""
+        CREATE TABLE cup_aliases (
+            cup_id      INTEGER NOT NULL,
+            digest      TEXT    NOT NULL,
+            alias_id    INTEGER NOT NULL,
+            PRIMARY KEY (cup_id, digest)
+        );
+        """,
+        postgres="""
+        CREATE TABLE cup_aliases (
+            cup_id      BIGINT NOT NULL,
+            digest      TEXT   NOT NULL,
+            alias_id    BIGINT NOT NULL,
+            PRIMARY KEY (cup_id, digest)
+        );
+        """,
+    ),
 ]

@@ -16,6 +16,8 @@ finished first.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import random
 import secrets
 import time
@@ -94,9 +96,16 @@ class Cups:
     """The cups of one store; their games are played through *service*."""
 
     def __init__(
-        self, store: Store, service: GameService, *, clock: Callable[[], float] = time.time
+        self,
+        store: Store,
+        service: GameService,
+        *,
+        key: bytes = b"",
+        clock: Callable[[], float] = time.time,
     ) -> None:
-        self._store, self._service, self._clock = store, service, clock
+        """*key* keys the digest a forgotten player's attempts are linked
+        under (:func:`attempt_digest`); the one :class:`~.mydata.MyData` has."""
+        self._store, self._service, self._clock, self._key = store, service, clock, key
 
     # -- opening --------------------------------------------------------------------------
 
@@ -185,6 +194,8 @@ class Cups:
         if cup.status == "closed" or cup.ends_at <= now:
             return Notice(tr(locale, "cup.closed"))
         games = await self._store.cup_games(cup_id, asker.user_id)
+        if not games and await self._returning(cup_id, asker.user_id):
+            games = await self._store.cup_games(cup_id, asker.user_id)
         playing = next((g for g in games if g.status == Status.PLAYING), None)
         if playing is not None and playing.stuck:  # no move left: that attempt is over
             with contextlib.suppress(Conflict):
@@ -207,6 +218,14 @@ class Cups:
             return Notice(shown.text)
         return shown
 
+    async def _returning(self, cup_id: int, user_id: int) -> bool:
+        """Gives a player who was forgotten while the cup was open their
+        attempts and strike back (one attempt a deal); whether there were any."""
+        if not self._key:
+            return False
+        digest = attempt_digest(self._key, cup_id, user_id)
+        return await self._store.claim_cup_alias(cup_id, digest, user_id)
+
     # -- results --------------------------------------------------------------------------
 
     async def standings(self, cup: CupRow) -> tuple[list[Placed], int]:
@@ -220,6 +239,9 @@ class Cups:
         if cup is None:
             return Notice(tr(asker.locale, "cup.gone"))
         placed, _ = await self.standings(cup)
+        absent = all(p.entry.user_id != asker.user_id for p in placed)
+        if absent and await self._returning(cup_id, asker.user_id):
+            placed, _ = await self.standings(cup)
         lines = [tr(asker.locale, "cup.standings")]
         lines += [_row(p, asker.locale) for p in placed[:SHOWN]] or [tr(asker.locale, "cup.nobody")]
         mine = next((p for p in placed if p.entry.user_id == asker.user_id), None)
@@ -271,6 +293,7 @@ class Cups:
             return cup
         if not reason.strip():
             return Notice(tr(asker.locale, "cup.reason"))
+        await self._returning(cup.id, user_id)
         if not await self._store.strike(cup.id, user_id, reason.strip()):
             return Notice(tr(asker.locale, "cup.struck_already", player=f"<@{user_id}>"))
         return cup, Notice(tr(asker.locale, "cup.struck_now", player=f"<@{user_id}>"))
@@ -383,6 +406,17 @@ class Cups:
             for game in await self._store.cup_games(cup_id, entry.user_id):
                 found.append((f"{row.place}. {name}", game.cup_deal or 0, game.id))
         return found[:25]
+
+
+def attempt_digest(key: bytes, cup_id: int, user_id: int) -> str:
+    """What a forgotten player's attempts at a cup still open are linked to
+    them by: a keyed digest of the cup and their id, which names no one.
+
+    >>> attempt_digest(b"k", 1, 2) == attempt_digest(b"k", 1, 2) != attempt_digest(b"k", 3, 2)
+    True
+    """
+    message = f"cup:{cup_id}:{user_id}".encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 def choose(

@@ -26,6 +26,7 @@ from storage import Store
 from texts import tr
 
 from . import jobs
+from .cups import attempt_digest
 from .fairplay import InPlay, in_play
 from .replies import Asker, Notice
 from .servers import block_digest
@@ -113,8 +114,11 @@ class MyData:
         def kept(guild_id: int) -> str:
             return block_digest(self._key, guild_id, user_id)
 
+        def linked(cup_id: int) -> str:
+            return attempt_digest(self._key, cup_id, user_id)
+
         if not await self._store.forget_player(
-            user_id, digest, every=FORGET_EVERY, block_digest=kept
+            user_id, digest, every=FORGET_EVERY, block_digest=kept, cup_digest=linked
         ):
             return Notice(tr(locale, "mydata.forget_again"))
         return Forgotten(tr(locale, "mydata.forgotten"))
