@@ -13,6 +13,9 @@ from .cards import Card, full_deck
 
 MIN_DEAL = 1
 MAX_DEAL = 2**31 - 1
+#: The numbers of a cup's secret deals: above every number a player may ask
+#: for, 2**63 - 2**31 of them, far too many for anyone to try in a cup's time.
+SECRET_DEALS = range(MAX_DEAL + 1, 2**63)
 _MASK = (1 << 64) - 1
 
 
@@ -37,8 +40,12 @@ class SplitMix64:
         return (self.next() * n) >> 64
 
 
-def is_deal_number(deal: object) -> bool:
-    return isinstance(deal, int) and not isinstance(deal, bool) and MIN_DEAL <= deal <= MAX_DEAL
+def is_deal_number(deal: object, *, secret: bool = False) -> bool:
+    """Whether *deal* is a number a player may ask for (with *secret*, or
+    one of a cup's :data:`SECRET_DEALS`)."""
+    if not isinstance(deal, int) or isinstance(deal, bool):
+        return False
+    return MIN_DEAL <= deal <= MAX_DEAL or (secret and deal in SECRET_DEALS)
 
 
 def shuffled_deck(deal: int, decks: int = 1) -> list[Card]:

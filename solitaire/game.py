@@ -80,7 +80,7 @@ class Game(History):
             self._set_position(start)
             self._start = self.position()
         elif deal is not None:
-            if not is_deal_number(deal):
+            if not is_deal_number(deal, secret=True):
                 raise BadOption(Msg("deal.bad_number", low=MIN_DEAL, high=MAX_DEAL))
             self._deal(shuffled_deck(deal, self.DECKS))
 

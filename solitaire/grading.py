@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .game import Game
 from .move import Move
+from .pool import Grade, graded, hardest
 from .solver import Outcome, solve
 
 #: A grade's search cap: far above what any deal of a pool needs (their
@@ -47,13 +48,24 @@ class Measure:
         return len(self.par_line)
 
 
-def measure(game: Game) -> Measure | None:
+def measure(game: Game, max_nodes: int = GRADE_NODES) -> Measure | None:
     """Searches *game*'s deal from its start and shortens the line found;
-    ``None`` if the solver finds no win within :data:`GRADE_NODES`."""
-    solution = solve(game, max_nodes=GRADE_NODES, max_seconds=GRADE_SECONDS, prove=False)
+    ``None`` if the solver finds no win within *max_nodes*."""
+    solution = solve(game, max_nodes=max_nodes, max_seconds=GRADE_SECONDS, prove=False)
     if solution.outcome is not Outcome.WON:
         return None
     return Measure(solution.nodes, solution.moves, shortened(game, solution.moves))
+
+
+def grade_new(game: Game) -> Grade | None:
+    """Grades the deal of *game*, one no pool holds (a cup's), as its
+    pool's deals are graded: within the search of the pool's hardest deal
+    (:func:`~solitaire.pool.hardest`); ``None`` if the solver finds no win
+    within it (a deal harder than any pool's, or lost)."""
+    cls, options = type(game), game.options
+    effort = hardest(cls, options)
+    found = measure(game, effort) if effort else None
+    return None if found is None else graded(cls, options, found.search, found.par)
 
 
 def shortened(game: Game, line: Sequence[Move]) -> tuple[Move, ...]:

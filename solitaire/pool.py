@@ -124,6 +124,23 @@ def deal_grade(cls: type[Game], options: Mapping[str, object], deal: int) -> Gra
     return Grade(stars(search, grades.BOUNDS), par)
 
 
+def graded(cls: type[Game], options: Mapping[str, object], search: int, par: int) -> Grade | None:
+    """The grade of a deal no pool holds (a cup's), whose search was
+    *search*, as the pool of these rules grades its own; ``None`` if none
+    is graded, or the search is longer than the pool's longest
+    (:func:`hardest`)."""
+    grades = _grades(pool_name(cls, options))
+    if grades is None or search > hardest(cls, options):
+        return None
+    return Grade(stars(search, grades.BOUNDS), par)
+
+
+def hardest(cls: type[Game], options: Mapping[str, object]) -> int:
+    """The longest search of a deal of the pool graded under these rules (0: none)."""
+    grades = _grades(pool_name(cls, options))
+    return 0 if grades is None else max((search for search, _ in grades.GRADES.values()), default=0)
+
+
 def graded_deals(cls: type[Game], options: Mapping[str, object], grade: int) -> tuple[int, ...]:
     """Returns the pool's deals of *grade* stars, in the pool's order.
 

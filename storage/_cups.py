@@ -39,12 +39,16 @@ class CupRefused(StoreError):
 
 @dataclass(frozen=True)
 class CupDeal:
-    """One of a cup's deals: its place (1 on), game, rules and number."""
+    """One of a cup's deals: its place (1 on), game, rules and number, and
+    its grade when it was drawn (stars and par; ``None`` for a deal of a
+    cup opened before deals were graded so: its pool grades it)."""
 
     number: int
     profile: str
     options: dict[str, Any]
     deal: int
+    stars: int | None = None
+    par: int | None = None
 
 
 @dataclass(frozen=True)
@@ -91,12 +95,11 @@ class CupQueries(Connected):
         weekly: bool,
         hours: float,
         role_id: int | None,
-        secret: str,
         starts_at: float,
-        deals: Sequence[tuple[str, Mapping[str, Any], int]],
+        deals: int,
     ) -> CupRow:
-        """Stores a cup and its deals (game, rules, number), scheduled, or
-        open if it starts now.
+        """Stores a cup of *deals* deals, scheduled, or open if it starts
+        now; its deals are drawn when it opens (:meth:`set_cup_deals`).
 
         :raises CupRefused: ``full``, if the server has MOST_CUPS open or scheduled.
         """
@@ -113,22 +116,66 @@ class CupQueries(Connected):
             status = "open" if starts_at <= now else "scheduled"
             cup = await db.fetchrow(
                 "INSERT INTO cups (guild_id, channel_id, host_id, locale, game, deals, clean,"
-                " weekly, hours, role_id, secret, starts_at, ends_at, status, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " weekly, hours, role_id, starts_at, ends_at, status, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
-                    guild_id, channel_id, host_id, locale, game, len(deals), int(clean),
-                    int(weekly), hours, role_id, secret, starts_at, starts_at + hours * 3600,
+                    guild_id, channel_id, host_id, locale, game, deals, int(clean),
+                    int(weekly), hours, role_id, starts_at, starts_at + hours * 3600,
                     status, now,
                 ),
             )  # fmt: skip
             assert cup is not None
-            for number, (profile, options, deal) in enumerate(deals, 1):
-                await db.execute(
-                    "INSERT INTO cup_deals (cup_id, number, profile, options, deal)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (cup["id"], number, profile, json.dumps(dict(options)), deal),
-                )
             return cup_row(cup)
+
+    async def cups_to_draw(self, now: float) -> list[int]:
+        """The open cups whose deals are not drawn, that no process is drawing."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT id FROM cups WHERE status = 'open' AND (drawing_until IS NULL OR"
+                " drawing_until <= ?) AND NOT EXISTS (SELECT 1 FROM cup_deals WHERE"
+                " cup_deals.cup_id = cups.id) ORDER BY id",
+                (now,),
+            )
+        return [row["id"] for row in rows]
+
+    async def claim_cup_draw(self, cup_id: int, now: float, lease: float) -> CupRow | None:
+        """Claims drawing an open cup's deals for *lease* seconds: the cup,
+        or ``None`` if its deals are drawn or another process draws them."""
+        async with self._write() as db:
+            row = await db.fetchrow(
+                "UPDATE cups SET drawing_until = ? WHERE id = ? AND status = 'open' AND"
+                " (drawing_until IS NULL OR drawing_until <= ?) AND NOT EXISTS (SELECT 1 FROM"
+                " cup_deals WHERE cup_deals.cup_id = cups.id) RETURNING *",
+                (now + lease, cup_id, now),
+            )
+        return None if row is None else cup_row(row)
+
+    async def set_cup_deals(self, cup_id: int, deals: Sequence[CupDeal]) -> bool:
+        """Stores a cup's deals, drawn and graded, in their order; ``False``
+        (nothing stored) if it has its deals already: they are drawn once."""
+        async with self._write() as db:
+            cup = await db.fetchrow(
+                "SELECT id FROM cups WHERE id = ?" + self._FOR_UPDATE, (cup_id,)
+            )
+            held = await db.fetchrow(
+                "SELECT count(*) AS n FROM cup_deals WHERE cup_id = ?", (cup_id,)
+            )
+            if cup is None or held is None or held["n"]:
+                return False
+            for number, deal in enumerate(deals, 1):
+                await db.execute(
+                    "INSERT INTO cup_deals (cup_id, number, profile, options, deal, stars, par)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        cup_id, number, deal.profile, json.dumps(deal.options), deal.deal,
+                        deal.stars, deal.par,
+                    ),
+                )  # fmt: skip
+            await db.execute(
+                "UPDATE cups SET drawing_until = NULL, changes = changes + 1 WHERE id = ?",
+                (cup_id,),
+            )
+        return True
 
     async def get_cup(self, cup_id: int) -> CupRow:
         """:raises NotFound: if there is no cup *cup_id*."""
@@ -144,9 +191,12 @@ class CupQueries(Connected):
                 "SELECT * FROM cup_deals WHERE cup_id = ? ORDER BY number", (cup_id,)
             )
         return [
-            CupDeal(row["number"], row["profile"], json.loads(row["options"]), row["deal"])
+            CupDeal(
+                row["number"], row["profile"], json.loads(row["options"]), row["deal"],
+                row["stars"], row["par"],
+            )
             for row in rows
-        ]
+        ]  # fmt: skip
 
     async def cups_on_deal(
         self, profile: str, options: Mapping[str, Any], deal: int

@@ -67,7 +67,7 @@ WITHHELD: dict[str, dict[str, str]] = {
         "shown_at": "when the bot last edited its card",
     },
     "cups": {
-        "secret": "the secret the cup's deals were chosen with",
+        "drawing_until": "until when a process of the bot draws the cup's deals",
         "changes": "the bot's count of changes its card has yet to show",
         "shown": "the bot's count of changes its card shows",
         "shown_at": "when the bot last edited its card",

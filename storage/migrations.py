@@ -623,4 +623,24 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    # 24: a cup's deals are drawn when it opens, from numbers no one can list,
+    # and graded then (``stars`` and ``par``, kept with each deal): a cup holds
+    # no deals before it opens, and no secret; ``drawing_until`` is a
+    # process's claim to draw them. Cups open now keep their deals.
+    Migration(
+        sqlite="""
+        ALTER TABLE cup_deals ADD COLUMN stars INTEGER;
+        ALTER TABLE cup_deals ADD COLUMN par INTEGER;
+        ALTER TABLE cups ADD COLUMN drawing_until REAL;
+        ALTER TABLE cups DROP COLUMN secret;
+        DELETE FROM cup_deals WHERE cup_id IN (SELECT id FROM cups WHERE status = 'scheduled');
+        """,
+        postgres="""
+        ALTER TABLE cup_deals ADD COLUMN stars BIGINT;
+        ALTER TABLE cup_deals ADD COLUMN par BIGINT;
+        ALTER TABLE cups ADD COLUMN drawing_until DOUBLE PRECISION;
+        ALTER TABLE cups DROP COLUMN secret;
+        DELETE FROM cup_deals WHERE cup_id IN (SELECT id FROM cups WHERE status = 'scheduled');
+        """,
+    ),
 ]

@@ -13,7 +13,7 @@ import pytest
 
 from solitaire import new_game
 from solitaire.achievements import ACHIEVEMENTS, BY_CODE, FAST, Facts, earned, experience
-from storage import Status, Store, open_store
+from storage import CupDeal, Status, Store, open_store
 
 GAMES = ("klondike", "calculation", "castles-end", "casket")
 
@@ -162,9 +162,9 @@ async def cup_of(store: Store, results: dict[int, Status]) -> None:
     record = new_game("klondike", deal=77).to_record()
     cup = await store.create_cup(
         guild_id=9, channel_id=5, host_id=1, locale="en", game="klondike", clean=False,
-        weekly=False, hours=1, role_id=None, secret="s", starts_at=time.time(),
-        deals=[("klondike", {}, 77)],
+        weekly=False, hours=1, role_id=None, starts_at=time.time(), deals=1,
     )  # fmt: skip
+    await store.set_cup_deals(cup.id, [CupDeal(1, "klondike", {}, 77)])
     for user_id, status in results.items():
         row = await store.start_cup_game(cup.id, user_id, 1, record)
         await store.save_moves(row.id, [], expected_revision=row.revision, status=status)

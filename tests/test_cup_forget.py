@@ -34,11 +34,12 @@ async def forget(mydata: MyData, user_id: int) -> None:
 async def test_a_player_who_forgets_and_returns_has_one_attempt_a_deal_and_one_strike(
     store: Store, service: GameService, clock: Clock
 ) -> None:
-    cups = Cups(store, service, key=KEY, clock=clock)
+    cups = Cups(store, service, Workers(0), key=KEY, clock=clock)
     mydata = MyData(store, Workers(0), key=KEY, clock=clock)
     card = await cups.open(asker(HOST), manager=True, game="klondike", deals=3, hours=24)
     assert not isinstance(card, Notice)
     cup_id = card.cup_id
+    assert await cups.draw(cup_id)
     # Alice plays deal 1 and resigns it; Bob plays deal 1; Carol plays nothing
     # and is struck.
     first = await cups.play(asker(ALICE), cup_id)

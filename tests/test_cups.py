@@ -1,23 +1,88 @@
-"""A cup's deals: solver-won, none twice, and never the daily deal of a day
-the cup runs (a daily is played, reviewed and replayed in the open)."""
+"""A cup's deals: drawn when it opens, by one process, from numbers no one
+can list, each one the solver wins, graded as its pool's deals are."""
 
 from __future__ import annotations
 
-from bot.usecases.cups import _days, choose
-from solitaire import VARIANTS, daily_deal, winnable_deals
+import asyncio
 
-DAY = 86400
+import pytest
+
+from bot.usecases.cups import Cups
+from bot.usecases.replies import Asker, Board, Notice
+from bot.usecases.service import GameService
+from bot.usecases.workers import Workers
+from solitaire import MAX_DEAL, VARIANTS, new_game
+from solitaire.deal import SECRET_DEALS
+from solitaire.pool import hardest
+from solitaire.solver import Outcome, solve
+from storage import Store
+from tests.test_social import Clock, clock, service, store
+
+__all__ = ["clock", "service", "store"]  # fixtures, used by name
+
+HOST, PLAYER = 1, 2
 
 
-def test_a_cups_deals_are_won_deals_none_twice_and_no_daily_of_its_days() -> None:
-    days = _days(20_000 * DAY + 5, 20_014 * DAY)
-    assert len(days) == 15 and days[0] < days[-1]
-    for game in (*VARIANTS, "mixed"):
-        chosen = choose(game, 10, "a secret", days)
-        assert len(chosen) == 10 and choose(game, 10, "a secret", days) == chosen
-        assert len({(profile, deal) for profile, _, deal in chosen}) == 10
-        for profile, options, deal in chosen:
-            assert deal in winnable_deals(VARIANTS[profile], options)
-            assert deal not in {daily_deal(profile, day) for day in days}
-    assert {profile for profile, _, _ in choose("mixed", 4, "x", days)} == set(VARIANTS)
-    assert choose("casket", 10, "another secret", days) != choose("casket", 10, "a secret", days)
+def asker(user_id: int) -> Asker:
+    return Asker(user_id, guild_id=10, channel_id=11)
+
+
+async def opened(cups: Cups, game: str, deals: int, starts: float = 0.0) -> int:
+    card = await cups.open(asker(HOST), manager=True, game=game, deals=deals, starts=starts)
+    assert not isinstance(card, Notice)
+    return card.cup_id
+
+
+async def test_a_cups_deals_are_drawn_once_when_it_opens_and_won_by_the_solver(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    cups = Cups(store, service, Workers(0), clock=clock)
+    other = Cups(store, service, Workers(0), clock=clock)  # another process
+    cup_id = await opened(cups, "klondike", 3)
+    card = await cups.card(await store.get_cup(cup_id))
+    assert "being dealt and graded" in card.text and "Difficulty" not in card.text
+    early = await cups.play(asker(PLAYER), cup_id)
+    assert isinstance(early, Notice) and "being dealt" in early.text
+    # Two processes at once: one draws, the other finds it claimed.
+    drawn = await asyncio.gather(cups.draw_due(), other.draw_due())
+    assert sorted(drawn, key=len) == [[], [cup_id]]
+    deals = await store.cup_deals(cup_id)
+    assert [d.number for d in deals] == [1, 2, 3] and len({d.deal for d in deals}) == 3
+    for deal in deals:
+        assert deal.deal in SECRET_DEALS and deal.deal > MAX_DEAL
+        game = new_game(deal.profile, deal.deal)
+        hardest_search = hardest(VARIANTS[deal.profile], {})
+        won = solve(game, max_nodes=hardest_search, max_seconds=60, prove=False)
+        assert won.outcome is Outcome.WON
+        assert deal.stars is not None and 1 <= deal.stars <= 5
+        assert deal.par is not None and 0 < deal.par <= len(won.moves)
+    assert not await cups.draw(cup_id) and await store.cup_deals(cup_id) == deals
+    stars = " · ".join("★" * d.stars + "☆" * (5 - d.stars) for d in deals if d.stars)
+    assert (
+        f"Difficulty of each deal: {stars}" in (await cups.card(await store.get_cup(cup_id))).text
+    )
+    board = await cups.play(asker(PLAYER), cup_id)
+    assert isinstance(board, Board) and "Cup · deal 1 of 3" in board.news
+    assert str(deals[0].deal) not in board.news + board.summary + board.alt
+
+
+async def test_a_scheduled_cup_holds_no_deal_until_it_opens(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    cups = Cups(store, service, Workers(0), clock=clock)
+    cup_id = await opened(cups, "casket", 2, starts=1.0)
+    assert await cups.draw_due() == [] and await store.cup_deals(cup_id) == []
+    clock.now += 3600
+    await cups.sweep()
+    assert await cups.draw_due() == [cup_id]
+    assert [d.profile for d in await store.cup_deals(cup_id)] == ["casket", "casket"]
+
+
+@pytest.mark.slow
+async def test_a_mixed_cup_deals_each_game_in_turn(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    cups = Cups(store, service, Workers(0), clock=clock)
+    cup_id = await opened(cups, "mixed", 4)
+    assert await cups.draw_due() == [cup_id]
+    assert {d.profile for d in await store.cup_deals(cup_id)} == set(VARIANTS)

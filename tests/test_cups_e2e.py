@@ -14,8 +14,7 @@ import re
 import time
 from typing import Any
 
-from solitaire import VARIANTS
-from solitaire.pool import deal_grade
+from solitaire import MAX_DEAL
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import BOB, FakeDiscord, Reply, user
@@ -45,6 +44,20 @@ class Card(Race):
 
     async def until(self, pattern: str, timeout: float = 25.0) -> None:
         await super().until(pattern, timeout)
+
+    async def dealt(self, database_url: str, timeout: float = 60.0) -> list[tuple[Any, ...]]:
+        """Waits until the cup's deals are drawn and graded (as it opens,
+        behind its card); returns them: number, deal, stars, par."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            rows = await execute(
+                database_url, "SELECT number, deal, stars, par FROM cup_deals WHERE cup_id = ?"
+                " ORDER BY number", self.id,
+            )  # fmt: skip
+            if rows:
+                return rows
+            await asyncio.sleep(0.1)
+        raise AssertionError(f"the deals of cup {self.id} were not drawn in {timeout} s")
 
 
 async def king_left(database_url: str, who: dict[str, Any], cup_id: int) -> None:
@@ -76,14 +89,13 @@ async def test_a_cup_from_its_opening_to_its_champion(
     assert card.labels == ["Play", "Standings"]
     assert "Server Cup · Klondike" in card.text and "3 deals" in card.text
     assert re.search(r"Closes <t:\d+:F> \(<t:\d+:R>\)", card.text)
-    deals = [row[0] for row in await execute(
-        database_url, "SELECT deal FROM cup_deals WHERE cup_id = ? ORDER BY number", card.id
-    )]  # fmt: skip
-    assert len(deals) == 3
-    # Each deal's difficulty shows, never its number.
-    graded = [deal_grade(VARIANTS["klondike"], {}, deal) for deal in deals]
-    shown = " · ".join("★" * g.stars + "☆" * (5 - g.stars) for g in graded if g is not None)
-    assert f"Difficulty of each deal: {shown}" in card.text
+    assert "Its deals are being dealt and graded" in card.text
+    drawn = await card.dealt(database_url)
+    deals = [deal for _, deal, _, _ in drawn]
+    assert len(deals) == 3 and all(deal > MAX_DEAL for deal in deals)
+    # Each deal's difficulty shows, as graded when it was drawn, never its number.
+    shown = " · ".join("★" * stars + "☆" * (5 - stars) for _, _, stars, _ in drawn)
+    await card.until(re.escape(f"Difficulty of each deal: {shown}"))
     # The server's scheduled event, made and started.
     await settled(lambda: any(e.get("status") == 2 for e in server.events.values()), 10)
     [event] = server.events.values()
@@ -183,6 +195,7 @@ async def test_every_bad_input_gets_a_short_answer_and_changes_nothing(
     clean = Card(
         server, await server.slash("cup open", {"game": "mixed", "deals": 4, "clean": True})
     )
+    await clean.dealt(database_url)
     fourth = await server.slash("cup open", {"game": "klondike"})
     assert fourth.ephemeral and fourth.content.startswith("This server has 3 cups open")
     # A clean cup: no undo, no hint.
@@ -220,6 +233,7 @@ async def test_a_struck_result_and_a_weekly_cup_that_opens_its_next_week(
         await server.slash("cup open", {"game": "klondike", "deals": 1, "repeat": "weekly"}),
     )
     assert "every week" in card.text
+    await card.dealt(database_url)
     await win_a_deal(server, database_url, BOB, card)
     no_reason = await server.slash("cup strike", {"user": BOB, "reason": " "})
     assert no_reason.content == "Say why, for the record."
@@ -271,6 +285,7 @@ async def test_what_discord_refuses_is_said_to_managers_and_a_cup_due_while_down
     card = Card(server, posted)
     await card.until("give me Create Events", timeout=15)
     assert server.events == {}
+    await card.dealt(database_url)
     await win_a_deal(server, database_url, BOB, card)
     # A win faster than a person plays is flagged, for managers alone.
     assert "⚑" in (await server.slash("cup results")).content
@@ -302,6 +317,7 @@ async def test_an_open_cups_deal_is_neither_dealt_nor_hinted_nor_reviewed_elsewh
     before = await server.slash("play", {"game": "klondike", "deal": 4711}, who=carol)
     assert "4711" in before.content
     card = Card(server, await server.slash("cup open", {"game": "klondike", "deals": 1}))
+    await card.dealt(database_url)
     await execute(database_url, "UPDATE cup_deals SET deal = 4711 WHERE cup_id = ?", card.id)
     dealt = await server.slash("play", {"game": "klondike", "deal": 4711}, who=BOB)
     assert dealt.ephemeral and "play it once the cup closes" in dealt.content
@@ -322,6 +338,7 @@ async def test_a_hidden_champion_is_a_player_on_the_closed_card(
         "cup open", {"game": "klondike", "deals": 1, "champion": CHAMPION_ROLE}
     )
     card = Card(server, opened)
+    await card.dealt(database_url)
     await win_a_deal(server, database_url, BOB, card)
     await server.slash("settings", {"visibility": "hidden"}, who=BOB)
     await server.slash("cup end")

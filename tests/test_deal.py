@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from solitaire import VARIANTS, BadOption, new_game
-from solitaire.deal import SplitMix64, shuffled_deck
+from solitaire import MAX_DEAL, VARIANTS, BadOption, new_game
+from solitaire.deal import SECRET_DEALS, SplitMix64, is_deal_number, shuffled_deck
 
 
 def test_splitmix64_matches_the_reference_vector() -> None:
@@ -47,10 +47,17 @@ def test_neighbouring_deals_differ() -> None:
     assert shuffled_deck(1) != shuffled_deck(2)
 
 
-@pytest.mark.parametrize("deal", [0, -5, 2**31, "7", True, 1.5])
+@pytest.mark.parametrize("deal", [0, -5, 2**63, "7", True, 1.5])
 def test_a_deal_number_out_of_range_is_refused(deal: object) -> None:
     with pytest.raises(BadOption, match="deal number"):
         new_game("klondike", deal=deal)  # type: ignore[arg-type]
+
+
+def test_a_cups_secret_deals_lie_above_every_number_a_player_asks_for() -> None:
+    assert not is_deal_number(2**31) and is_deal_number(2**31, secret=True)
+    assert SECRET_DEALS.start == MAX_DEAL + 1 and SECRET_DEALS.stop == 2**63
+    top = new_game("klondike", deal=2**63 - 1)
+    assert top.deal == 2**63 - 1 and top.position() != new_game("klondike", deal=2**31).position()
 
 
 def test_a_game_without_a_deal_number_still_records_one() -> None:

@@ -21,7 +21,7 @@ from render.text import table_words
 from solitaire import daily_deal, load_position, new_game
 from solitaire.notation import printable, quote
 from solitaire.solver import Outcome
-from storage import CupRow, GameRow, RaceRow, RaceStatus, Settings, Status, Store
+from storage import CupDeal, CupRow, GameRow, RaceRow, RaceStatus, Settings, Status, Store
 
 # The clock stopped at noon, the store and the service on it: as the social tests have them.
 from tests.test_social import NOON, Clock, clock, service, store, two_moves_from_winning
@@ -113,11 +113,13 @@ async def test_todays_daily_deal_is_in_play_until_midnight_and_yesterdays_is_not
 
 async def open_cup(store: Store, clock: Clock, deal: int = DEAL, **fields: object) -> CupRow:
     """A cup of one Klondike deal, open now for two hours."""
-    return await store.create_cup(
+    cup = await store.create_cup(
         guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, locale="en", game="klondike",
-        clean=False, weekly=False, hours=2, role_id=None, secret="s", starts_at=clock(),
-        deals=[("klondike", {}, deal)], **fields,  # type: ignore[arg-type]
+        clean=False, weekly=False, hours=2, role_id=None, starts_at=clock(), deals=1,
+        **fields,  # type: ignore[arg-type]
     )  # fmt: skip
+    await store.set_cup_deals(cup.id, [CupDeal(1, "klondike", {}, deal)])
+    return cup
 
 
 async def test_a_deal_is_in_play_while_a_cup_that_holds_it_is_not_closed(
@@ -125,9 +127,9 @@ async def test_a_deal_is_in_play_while_a_cup_that_holds_it_is_not_closed(
 ) -> None:
     scheduled = await store.create_cup(
         guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, locale="en", game="klondike",
-        clean=False, weekly=False, hours=2, role_id=None, secret="s",
-        starts_at=clock() + 3600, deals=[("klondike", {}, DEAL)],
+        clean=False, weekly=False, hours=2, role_id=None, starts_at=clock() + 3600, deals=1,
     )  # fmt: skip
+    await store.set_cup_deals(scheduled.id, [CupDeal(1, "klondike", {}, DEAL)])
     held = await in_play(store, "klondike", {"draw": 1}, DEAL, clock())
     assert held is not None and held.cup is not None and held.cup.id == scheduled.id
     assert held.until == scheduled.ends_at and held.race is None

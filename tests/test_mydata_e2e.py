@@ -90,13 +90,14 @@ async def test_visibility_hidden_takes_the_name_off_another_members_leaderboard(
     assert asked.ephemeral and "keeps their results to themselves" in asked.content
 
 
-async def test_an_export_gives_away_no_secret_of_an_open_cup_nor_a_solvers_line(
+async def test_an_export_gives_away_no_deal_of_an_open_cup_nor_a_solvers_line(
     server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
-    """The host's export holds no cup secret; a player's, no hint line nor
+    """The host's export holds no deal of the cup; a player's, no hint line nor
     the deal, start or moves of a game in an open cup (a winner's moves are
     a line anyone in the cup could type)."""
     card = Card(server, await server.slash("cup open", {"game": "klondike", "deals": 1}))
+    await card.dealt(database_url)
     await card.press("Play", BOB)
     await king_left(database_url, BOB, card.id)
     assert "You won" in (await server.slash("move", {"notation": "1f"}, who=BOB)).content
@@ -114,11 +115,11 @@ async def test_an_export_gives_away_no_secret_of_an_open_cup_nor_a_solvers_line(
     alice, bob = exported[ALICE["id"]], exported[BOB["id"]]
     assert alice["version"] == bob["version"] == 2
     [cup] = alice["tables"]["cups"]
-    assert cup["host_id"] == int(ALICE["id"]) and "secret" not in cup
+    assert cup["host_id"] == int(ALICE["id"]) and "drawing_until" not in cup
     [game] = alice["tables"]["games"]
     assert game["hints"] == 1 and "hint" not in game and "verdict" not in game
     assert (game["deal"], game["start"], game["moves"]) == (None, None, None)
     [won] = bob["tables"]["games"]
     assert won["status"] == "won" and (won["deal"], won["start"], won["moves"]) == (None,) * 3
-    [(secret,)] = await execute(database_url, "SELECT secret FROM cups")
-    assert str(secret) not in json.dumps(exported)
+    [(deal,)] = await execute(database_url, "SELECT deal FROM cup_deals")
+    assert str(deal) not in json.dumps(exported)

@@ -140,4 +140,6 @@ async def test_an_export_names_every_column_it_holds_and_every_one_it_withholds(
         assert not exported & withheld, table
         assert exported | withheld == set(schema[table]["columns"]), table
     assert set(EXPORTED) == set(PLAYER_COLUMNS)
-    assert {"secret"} <= set(WITHHELD["cups"]) and {"hint", "verdict"} <= set(WITHHELD["games"])
+    assert {"drawing_until"} <= set(WITHHELD["cups"]) and {"hint", "verdict"} <= set(
+        WITHHELD["games"]
+    )

@@ -59,3 +59,23 @@ async def test_a_job_past_its_time_limit_frees_its_player_and_its_pool_is_replac
     # next job is given the usual time.
     monkeypatch.setitem(LIMITS, Kind.CARD, 30.0)
     assert await workers.run(Kind.CARD, abs, -4, player=7) == 4
+
+
+async def test_a_grade_past_its_time_replaces_the_grading_worker_and_no_move_waits(
+    workers: Workers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(LIMITS, Kind.GRADE, 1.0)
+    others = {kind: await workers.run(kind, os.getpid) for kind in (Kind.REPLAY, Kind.SEARCH)}
+    grading = asyncio.ensure_future(workers.run(Kind.GRADE, time.sleep, 60))
+    await asyncio.sleep(0.2)
+    # Meanwhile a move's replay and a hint are answered as ever.
+    started = time.monotonic()
+    assert await workers.run(Kind.REPLAY, abs, -1) == 1
+    assert await workers.run(Kind.SEARCH, abs, -2) == 2
+    assert time.monotonic() - started < 0.5
+    with pytest.raises(Busy):
+        await grading
+    assert workers.replaced == {"grading": 1}
+    monkeypatch.setitem(LIMITS, Kind.GRADE, 30.0)
+    assert await workers.run(Kind.GRADE, abs, -3) == 3  # a new grading worker
+    assert await workers.run(Kind.REPLAY, os.getpid) == others[Kind.REPLAY]  # kept

@@ -144,7 +144,7 @@ class SolitaireBot(discord.AutoShardedClient):
         for use in (self.service, self.social, self.reviews):
             use.blocked = self.servers.blocks
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
-        self.cups = Cups(self.store, self.service, key=key)
+        self.cups = Cups(self.store, self.service, self.workers, key=key)
         self.achievements = Achievements(self.store, self.workers)
         self.cupping = Cupping(self)
         self.cup_cards = self.cupping.cards

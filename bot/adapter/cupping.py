@@ -11,6 +11,7 @@ said once on the card, to managers; nothing else fails.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import logging
 from typing import TYPE_CHECKING, Any
@@ -90,6 +91,7 @@ class Cupping:
             self.show_card,
             every=EVERY,
         )
+        self._drawing: asyncio.Task[None] | None = None
 
     async def open(self, interaction: Interaction, **options: Any) -> None:
         if not bot_is_member(interaction):
@@ -105,8 +107,22 @@ class Cupping:
             await _privately(interaction, card.text)
             return
         sent = await interaction.response.send_message(view=cup_view(card))
+        self.draw_soon()  # an open cup's deals, drawn and graded behind the card
         message_id = sent.message_id or (await interaction.original_response()).id
         await afterwards(f"card of cup {card.cup_id}", self._placed(card.cup_id, message_id))
+
+    def draw_soon(self) -> None:
+        """Draws the deals of the cups open without them, in a task of its
+        own (grading takes seconds): their cards show them when it is done."""
+        if self._drawing is None or self._drawing.done():
+            self._drawing = asyncio.create_task(self._draw(), name="cup deals")
+
+    async def _draw(self) -> None:
+        try:
+            for cup_id in await self._bot.cups.draw_due():
+                self.cards.changed(cup_id)
+        except Exception:
+            log.exception("cup deals not drawn; the next sweep tries again")
 
     async def end(self, interaction: Interaction) -> None:
         manager = is_manager(interaction, await self._cup_role(interaction))
@@ -187,6 +203,7 @@ class Cupping:
 
     async def _sweep(self) -> set[int]:
         opened, due, closed = await self._bot.cups.sweep()
+        self.draw_soon()
         for cup in closed:
             await self._closed(cup)
         for cup_id in opened:

@@ -2,8 +2,11 @@
 won, played privately, one attempt a deal, ranked on a public card.
 
 A cup is kept in the store, so that any process serves any player and a
-restart loses nothing. Its deals are chosen without bias from the pools of
-solver-won deals by a secret of the cup's own, and no answer names one
+restart loses nothing. Its deals are drawn when it opens, by one process
+(:meth:`Cups.draw`), from numbers no one can list (:data:`SECRET_DEALS`,
+drawn by the operating system's secure generator), each kept only if the
+solver wins it within the search of its pool's hardest deal, and graded as
+the pool's are (stars and par, kept with the deal). No answer names one
 while the cup is open: boards say "Cup · deal 2 of 5", and a cup game is
 neither shared, replayed nor reviewed until the close (see
 :func:`~bot.usecases.fairplay.cup_held`). Each attempt is an ordinary game
@@ -15,18 +18,20 @@ finished first.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import hmac
-import random
+import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from render.text import clock, stars
-from solitaire import VARIANTS, daily_deal, new_game, winnable_deals
-from solitaire.pool import deal_grade
+from solitaire import VARIANTS, new_game
+from solitaire.deal import SECRET_DEALS
+from solitaire.pool import Grade, deal_grade
 from storage import (
     MOST_CUPS,
     Conflict,
@@ -40,9 +45,12 @@ from storage import (
 )
 from texts import Msg, tr
 
-from .fairplay import utc_day
+from . import jobs
 from .replies import Asker, Board, Notice, Unfinished
 from .service import GameService
+from .workers import Busy, Kind, Workers
+
+log = logging.getLogger(__name__)
 
 #: What ``/cup open`` takes: each game, or a mix of the four.
 GAMES = (*VARIANTS, "mixed")
@@ -58,6 +66,10 @@ FAST = 0.4
 SHOWN = 10
 MEDALS = "🥇🥈🥉"
 WEEK = 7 * 86400.0
+#: How long a process's claim to draw a cup's deals holds (then another may).
+DRAW_LEASE = 120.0
+#: Deals tried for each of a cup's deals before its drawing is put off.
+TRIES = 200
 
 
 @dataclass(frozen=True)
@@ -99,13 +111,17 @@ class Cups:
         self,
         store: Store,
         service: GameService,
+        workers: Workers,
         *,
         key: bytes = b"",
         clock: Callable[[], float] = time.time,
     ) -> None:
-        """*key* keys the digest a forgotten player's attempts are linked
-        under (:func:`attempt_digest`); the one :class:`~.mydata.MyData` has."""
-        self._store, self._service, self._clock, self._key = store, service, clock, key
+        """A cup's deals are graded by *workers*; *key* keys the digest a
+        forgotten player's attempts are linked under (:func:`attempt_digest`):
+        the one :class:`~.mydata.MyData` has."""
+        self._store, self._service, self._workers = store, service, workers
+        self._clock, self._key = clock, key
+        self._drawing = asyncio.Lock()
 
     # -- opening --------------------------------------------------------------------------
 
@@ -140,15 +156,12 @@ class Cups:
             return Notice(tr(locale, "cup.ahead", days=int(AHEAD // 86400)))
         if champion is not None and not champion.assignable:
             return Notice(tr(locale, "cup.role_above", role=f"<@&{champion.id}>"))
-        now = self._clock()
-        secret = secrets.token_hex(16)
         try:
             cup = await self._store.create_cup(
                 guild_id=asker.guild_id, channel_id=asker.channel_id, host_id=asker.user_id,
                 locale=locale, game=game, clean=clean, weekly=weekly, hours=hours,
-                role_id=None if champion is None else champion.id, secret=secret,
-                starts_at=now + starts * 3600,
-                deals=choose(game, deals, secret, _days(now, now + (starts + hours) * 3600)),
+                role_id=None if champion is None else champion.id,
+                starts_at=self._clock() + starts * 3600, deals=deals,
             )  # fmt: skip
         except CupRefused:
             return Notice(tr(locale, "cup.full", most=MOST_CUPS))
@@ -160,14 +173,58 @@ class Cups:
         the bot has left."""
         if await self._store.has_left(cup.guild_id):
             return None
-        now = self._clock()
-        starts, secret = max(cup.starts_at + WEEK, now), secrets.token_hex(16)
         return await self._store.create_cup(
             guild_id=cup.guild_id, channel_id=cup.channel_id, host_id=cup.host_id,
             locale=cup.locale, game=cup.game, clean=cup.clean, weekly=True, hours=cup.hours,
-            role_id=cup.role_id, secret=secret, starts_at=starts,
-            deals=choose(cup.game, cup.deals, secret, _days(now, starts + cup.hours * 3600)),
+            role_id=cup.role_id, starts_at=max(cup.starts_at + WEEK, self._clock()),
+            deals=cup.deals,
         )  # fmt: skip
+
+    # -- drawing ------------------------------------------------------------------------
+
+    async def draw_due(self) -> list[int]:
+        """Draws the deals of every open cup that has none and that no
+        process draws; returns the cups drawn here."""
+        drawn = []
+        for cup_id in await self._store.cups_to_draw(self._clock()):
+            if await self.draw(cup_id):
+                drawn.append(cup_id)
+        return drawn
+
+    async def draw(self, cup_id: int) -> bool:
+        """Draws and grades an open cup's deals, if this process claims
+        them (one process draws a cup at a time: two never store twice);
+        whether it stored them. A deal that is slow to grade, or past its
+        time, is passed over for another."""
+        async with self._drawing:
+            claimed = await self._store.claim_cup_draw(cup_id, self._clock(), DRAW_LEASE)
+            if claimed is None:
+                return False
+            deals = await self._deals(claimed)
+            if deals is None:
+                log.error("cup %s: no deal the solver wins was drawn; trying again later", cup_id)
+                return False
+            return await self._store.set_cup_deals(cup_id, deals)
+
+    async def _deals(self, cup: CupRow) -> list[CupDeal] | None:
+        draw = secrets.SystemRandom()
+        profiles = list(VARIANTS)
+        draw.shuffle(profiles)
+        deals: list[CupDeal] = []
+        for n in range(cup.deals):
+            profile = cup.game if cup.game != "mixed" else profiles[n % len(profiles)]
+            for _ in range(TRIES):
+                deal = draw.randrange(SECRET_DEALS.start, SECRET_DEALS.stop)
+                try:
+                    grade = await self._workers.run(Kind.GRADE, jobs.grade_deal, profile, deal)
+                except Busy:  # past its time: its worker was replaced
+                    continue
+                if grade is not None and all(d.deal != deal for d in deals):
+                    deals.append(CupDeal(n + 1, profile, {}, deal, *grade))
+                    break
+            else:
+                return None
+        return deals
 
     async def placed(self, cup_id: int, message_id: int) -> None:
         """Remembers the message the cup's card was posted as."""
@@ -206,7 +263,10 @@ class Cups:
             left = [n for n in range(1, cup.deals + 1) if n not in played]
             if not left:
                 return Notice(tr(locale, "cup.all_played"))
-            deal = (await self._store.cup_deals(cup_id))[left[0] - 1]
+            drawn = await self._store.cup_deals(cup_id)
+            if len(drawn) < cup.deals:
+                return Notice(tr(locale, "cup.dealing"))
+            deal = drawn[left[0] - 1]
             record = new_game(deal.profile, deal.deal, **deal.options).to_record()
             try:
                 playing = await self._store.start_cup_game(cup_id, asker.user_id, left[0], record)
@@ -325,10 +385,13 @@ class Cups:
         else:
             lines.append(tr(locale, "cup.opens", at=_at(cup.starts_at)))
             lines.append(tr(locale, "cup.closes", at=_at(cup.ends_at)))
-        if cup.status != "closed":
-            graded = [_stars(d) for d in await self._store.cup_deals(cup.id)]
+        if cup.status == "open":
+            drawn = await self._store.cup_deals(cup.id)
+            graded = [_stars(d) for d in drawn]
             if any(graded):
                 lines.append(tr(locale, "cup.grades", stars=" · ".join(s or "?" for s in graded)))
+            elif not drawn:
+                lines.append(tr(locale, "cup.dealing_now"))
         lines.append(tr(locale, "cup.players", n=players))
         rows = [_row(p, locale) for p in placed[:SHOWN]]
         lines += rows or [tr(locale, "cup.nobody")]
@@ -419,33 +482,6 @@ def attempt_digest(key: bytes, cup_id: int, user_id: int) -> str:
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
-def choose(
-    game: str, count: int, secret: str, days: Sequence[str]
-) -> list[tuple[str, dict[str, object], int]]:
-    """A cup's deals: drawn without bias from the pools of deals the solver
-    has won (each game's own rules), by the cup's *secret*, never the daily
-    deal of one of its *days* (a daily is played in the open) nor twice the
-    same; a mix takes the four games in turn, in an order of its own."""
-    rng = random.Random(secret)
-    profiles = list(VARIANTS)
-    rng.shuffle(profiles)
-    chosen: list[tuple[str, dict[str, object], int]] = []
-    for n in range(count):
-        profile = game if game != "mixed" else profiles[n % len(profiles)]
-        cls = VARIANTS[profile]
-        taken = {deal for p, _, deal in chosen if p == profile}
-        taken |= {daily_deal(profile, day) for day in days}
-        pool = [deal for deal in winnable_deals(cls, {}) if deal not in taken]
-        chosen.append((profile, {}, rng.choice(pool)))
-    return chosen
-
-
-def _days(start: float, end: float) -> list[str]:
-    """The UTC days from *start* to *end*, both included."""
-    days = [utc_day(moment) for moment in range(int(start), int(end), 86400)]
-    return [*dict.fromkeys([*days, utc_day(end)])]
-
-
 def rank(ordered: Sequence[CupEntry]) -> list[Placed]:
     """The standings as the store ranks them (most deals won; then most
     clean wins; then the least active time over the wins; then who
@@ -472,9 +508,17 @@ def _row(placed: Placed, locale: str) -> str:
     ).strip()
 
 
+def grade_of_deal(deal: CupDeal) -> Grade | None:
+    """A cup deal's grade: as it was graded when drawn, or as its pool
+    grades it (a deal of a cup opened before deals were graded so)."""
+    if deal.stars is not None and deal.par is not None:
+        return Grade(deal.stars, deal.par)
+    return deal_grade(VARIANTS[deal.profile], deal.options, deal.deal)
+
+
 def _stars(deal: CupDeal) -> str:
     """A cup deal's difficulty as stars; empty if it has no grade."""
-    grade = deal_grade(VARIANTS[deal.profile], deal.options, deal.deal)
+    grade = grade_of_deal(deal)
     return "" if grade is None else stars(grade.stars)
 
 

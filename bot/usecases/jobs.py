@@ -25,7 +25,8 @@ from render import (
     render_win_card,
     win_card_words,
 )
-from solitaire import Move, Snapshot, load_game, load_position
+from solitaire import Move, Snapshot, load_game, load_position, new_game
+from solitaire.grading import grade_new
 from solitaire.hindsight import position_after, searcher, turning_point
 from solitaire.scoring import Scoring, points
 from solitaire.solver import HINT_SECONDS, Outcome, solve
@@ -107,6 +108,13 @@ def search(record: Mapping[str, Any], seconds: float = HINT_SECONDS) -> Searched
 def replay_gif(record: Mapping[str, Any], theme: str, locale: str = DEFAULT) -> Replay:
     """The animated replay of a finished game (bounded in frames and bytes)."""
     return render_replay(record, theme=THEMES[theme], locale=locale)
+
+
+def grade_deal(profile: str, deal: int) -> tuple[int, int] | None:
+    """A cup deal's grade, stars and par, as its pool's are graded; ``None``
+    if the solver does not win it within the pool's hardest search."""
+    found = grade_new(new_game(profile, deal))
+    return None if found is None else (found.stars, found.par)
 
 
 def win_card(

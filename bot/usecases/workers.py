@@ -8,10 +8,12 @@ of job has a bound on how many may be waiting or running; past it the
 player hears "busy" at once instead of waiting. A player has at most one
 job of their own in flight.
 
-Three pools, so that what a player waits for never queues behind what
+Four pools, so that what a player waits for never queues behind what
 nobody waits for: hints' searches and cards (answered within Discord's
 3 seconds), the rest (verdicts, reviews and GIFs, which run after a reply
-or behind a deferred one), and the replay of long records (loading a game).
+or behind a deferred one), the replay of long records (loading a game),
+and the grading of a cup's deals as it opens (one process: a slow grade
+holds up, and a hung one replaces, no other pool).
 Every job has a time limit: past it the player hears "busy", and the pool,
 whose worker may hang, is replaced.
 """
@@ -48,6 +50,7 @@ class Kind(StrEnum):
     VERDICT = "verdict"  # whether a position can still be won: up to VERDICT_SECONDS
     REVIEW = "review"  # a finished game's review: a few searches and a GIF
     EXPORT = "export"  # a player's data as a file: behind a deferred answer
+    GRADE = "grade"  # a cup deal drawn and graded: up to a few seconds, nobody waits
 
 
 #: How long a job of each kind may take before its player is freed and told.
@@ -59,6 +62,7 @@ LIMITS = {
     Kind.REVIEW: 60.0,
     Kind.GIF: 60.0,
     Kind.EXPORT: 60.0,
+    Kind.GRADE: 30.0,
 }
 #: The kinds of job a player waits for within Discord's 3 seconds.
 WAITED_FOR = frozenset({Kind.SEARCH, Kind.CARD})
@@ -92,11 +96,13 @@ class Workers:
             Kind.VERDICT: size,
             Kind.REVIEW: size,
             Kind.EXPORT: size,
+            Kind.GRADE: 1,
         }
         self._pools: dict[str, Executor] = {
             "waited-for": self._pool(self._size("waited-for")),
             "background": self._pool(self._size("background")),
             "replay": self._pool(self._size("replay")),
+            "grading": self._pool(self._size("grading")),
         }
         self._in_flight: Counter[Kind] = Counter()
         self._players: set[int] = set()
@@ -126,6 +132,8 @@ class Workers:
     def _name(kind: Kind) -> str:
         if kind is Kind.REPLAY:
             return "replay"
+        if kind is Kind.GRADE:
+            return "grading"
         return "waited-for" if kind in WAITED_FOR else "background"
 
     async def start(self) -> None:
@@ -134,7 +142,7 @@ class Workers:
 
     def _size(self, name: str) -> int:
         """How many worker processes the pool *name* has (0: threads)."""
-        return min(self.processes, 1) if name == "replay" else self.processes
+        return min(self.processes, 1) if name in ("replay", "grading") else self.processes
 
     async def _warm(self, name: str, pool: Executor) -> None:
         size = self._size(name)

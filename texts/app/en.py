@@ -572,6 +572,8 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "cup.not_yet": "This cup opens {opens}.",
     "cup.closed": "This cup is closed.",
     "cup.all_played": "You have played every deal of this cup: press **Standings** to see where you stand.",
+    "cup.dealing": "The cup's deals are being dealt: try again in a few seconds.",
+    "cup.dealing_now": "Its deals are being dealt and graded…",
     "cup.clean": "This is a clean cup: no undo and no hint.",
     "cup.ended": "The cup is closed: its card shows the final standings.",
     "cup.reason": "Say why, for the record.",
