@@ -11,7 +11,7 @@ from typing import NamedTuple
 from isal import isal_zlib
 from PIL import Image, ImageDraw
 
-from solitaire import Card, Game
+from solitaire import Card, Game, Grade
 from texts import DEFAULT
 
 from .layout import Slot, fan_offsets, layout_for
@@ -147,9 +147,10 @@ class Table:
         self._shown: dict[str, _Look] = {}
         self._lowest: dict[str, int] = {}
 
-    def render(self, game: Game, elapsed: float | None = None) -> bytes:
-        """The table of *game* as PNG bytes, fitted below its lowest card."""
-        return to_png(self.draw(game, elapsed=elapsed, fit=True))
+    def render(self, game: Game, elapsed: float | None = None, grade: Grade | None = None) -> bytes:
+        """The table of *game* as PNG bytes, fitted below its lowest card;
+        the status line shows *grade* (see :func:`~.text.status_line`)."""
+        return to_png(self.draw(game, elapsed=elapsed, fit=True, grade=grade))
 
     def draw(
         self,
@@ -158,6 +159,7 @@ class Table:
         elapsed: float | None = None,
         fit: bool = False,
         marks: list[Mark] | None = None,
+        grade: Grade | None = None,
     ) -> Image.Image:
         """The table of *game* as a new paletted image (see :func:`draw_table`);
         with *marks*, every pile is drawn again, so that each is marked."""
@@ -194,7 +196,7 @@ class Table:
             picture = canvas.crop((0, 0, canvas.width, status_y + m.status_h))
         else:
             picture = canvas.copy()
-        parts = status_line(game, elapsed, self._locale).split(SEPARATOR)
+        parts = status_line(game, elapsed, self._locale, grade=grade).split(SEPARATOR)
         points = m.status_size  # as large as fits on one line
         while points > 14 and _length(parts, points) > canvas.width - 2 * m.margin:
             points -= 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solitaire import Game, grade_of
+from solitaire import Game, Grade, grade_of
 from solitaire.cards import Card
 from solitaire.piles import pile_kind
 from solitaire.pool import STARS
@@ -76,14 +76,20 @@ def stars(n: int) -> str:
 
 
 def status_line(
-    game: Game, elapsed: float | None = None, locale: str = DEFAULT, *, words: bool = False
+    game: Game,
+    elapsed: float | None = None,
+    locale: str = DEFAULT,
+    *,
+    words: bool = False,
+    grade: Grade | None = None,
 ) -> str:
     """Returns one line: game, deal, its stars (in *words* for alt text),
-    moves, time, and how it stands."""
+    moves, time, and how it stands. The stars are *grade*'s, else those its
+    pool gives the deal."""
     parts = [game_title(game, locale)]
     if game.deal is not None:
         parts.append(tr(locale, "status.deal", deal=game.deal))
-    grade = grade_of(game)
+    grade = grade or grade_of(game)
     if grade is not None:
         parts.append(tr(locale, "status.grade", n=grade.stars) if words else stars(grade.stars))
     parts.append(tr(locale, "status.moves", n=len(game.moves)))
@@ -158,9 +164,10 @@ def layout_line(profile: str, locale: str = DEFAULT) -> str:
     return tr(locale, "alt.layout", rows=" / ".join(rows))
 
 
-def describe(game: Game, locale: str = DEFAULT) -> str:
+def describe(game: Game, locale: str = DEFAULT, grade: Grade | None = None) -> str:
     """Returns the table in words, at most 1,000 characters: how the game
-    stands, where the piles are in the picture, then every pile by its code."""
+    stands (see :func:`status_line`), where the piles are in the picture,
+    then every pile by its code."""
     for detail in (2, 1, 0):
         groups = []
         for kind in _GROUPS:
@@ -168,7 +175,7 @@ def describe(game: Game, locale: str = DEFAULT) -> str:
             if codes:
                 piles = "; ".join(_pile(game, code, detail, locale) for code in codes)
                 groups.append(tr(locale, "alt.group", kind=Msg(f"alt.{kind}"), piles=piles))
-        status = status_line(game, locale=locale, words=True)
+        status = status_line(game, locale=locale, words=True, grade=grade)
         head = f"{status}. {layout_line(game.profile, locale)}"
         text = head + " " + " ".join(groups)
         if len(text) <= MAX_DESCRIPTION:

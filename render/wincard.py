@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from solitaire import Game, grade_of
+from solitaire import Game, Grade, grade_of
 from solitaire.variants.klondike import Klondike
 from texts import DEFAULT, ordinal, tr
 
@@ -46,6 +46,8 @@ class Win:
     #: A practice win (the deal played before, or its line known): par is
     #: shown, not matched nor beaten.
     practice: bool = False
+    #: The deal's grade (a cup's deal's, kept with it); ``None``: its pool's.
+    grade: Grade | None = None
 
 
 def render_win_card(
@@ -137,7 +139,7 @@ def win_facts(game: Game, win: Win, locale: str = DEFAULT) -> list[tuple[str, st
     """The card's tiles, each a value and its label."""
     elapsed, hints, standing, streak = win.elapsed, win.hints, win.standing, win.streak
     tiles = [(str(len(game.moves)), tr(locale, "tile.moves"))]
-    grade = grade_of(game)
+    grade = win.grade or grade_of(game)
     if grade is not None:
         against = "over" if win.practice else grade.against(len(game.moves))
         label = tr(locale, f"tile.{against}_par")

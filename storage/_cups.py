@@ -216,6 +216,23 @@ class CupQueries(Connected):
         ]
         return list({row["id"]: cup_row(row) for row in held}.values())
 
+    async def cup_deal_grade(
+        self, profile: str, options: Mapping[str, Any], deal: int
+    ) -> tuple[int, int] | None:
+        """The grade (stars, par) a cup's deal got when it was drawn, by its
+        game, rules and number; ``None`` if no cup holds it graded."""
+        rules = rules_code(profile, options)
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT options, stars, par FROM cup_deals WHERE deal = ? AND profile = ?"
+                " AND stars IS NOT NULL AND par IS NOT NULL",
+                (deal, profile),
+            )
+        for row in rows:
+            if rules_code(profile, json.loads(row["options"])) == rules:
+                return int(row["stars"]), int(row["par"])
+        return None
+
     async def guild_cups(self, guild_id: int, *, closed: int = 10) -> list[CupRow]:
         """The server's open and scheduled cups, then its last *closed* closed ones."""
         async with self._read() as db:

@@ -8,12 +8,13 @@ import asyncio
 import pytest
 
 from bot.usecases.cups import Cups
-from bot.usecases.replies import Asker, Board, Notice
+from bot.usecases.replies import Asker, Board, Notice, Shared
 from bot.usecases.service import GameService
+from bot.usecases.social import Social
 from bot.usecases.workers import Workers
-from solitaire import MAX_DEAL, VARIANTS, new_game
+from solitaire import MAX_DEAL, VARIANTS, grading, new_game
 from solitaire.deal import SECRET_DEALS
-from solitaire.pool import hardest
+from solitaire.pool import deal_grade, hardest
 from solitaire.solver import Outcome, solve
 from storage import Store
 from tests.test_social import Clock, clock, service, store
@@ -86,3 +87,39 @@ async def test_a_mixed_cup_deals_each_game_in_turn(
     cup_id = await opened(cups, "mixed", 4)
     assert await cups.draw_due() == [cup_id]
     assert {d.profile for d in await store.cup_deals(cup_id)} == set(VARIANTS)
+
+
+async def test_a_cup_deal_keeps_its_grade_on_its_boards_its_win_card_and_after_the_close(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    cups = Cups(store, service, Workers(0), clock=clock)
+    cup_id = await opened(cups, "klondike", 1)
+    assert await cups.draw(cup_id)
+    [deal] = await store.cup_deals(cup_id)
+    assert deal.stars is not None and deal.par is not None
+    shown = "★" * deal.stars + "☆" * (5 - deal.stars)
+    assert deal_grade(VARIANTS["klondike"], {}, deal.deal) is None  # no pool has it
+    board = await cups.play(asker(PLAYER), cup_id)
+    assert (
+        isinstance(board, Board)
+        and shown in board.summary
+        and f"difficulty {deal.stars} of 5" in board.alt
+    )
+    assert str(deal.deal) not in board.summary + board.alt
+    # Won on the solver's par line: at par, on the board and on the win card.
+    line = grading.measure(new_game("klondike", deal.deal), hardest(VARIANTS["klondike"], {}))
+    assert line is not None and line.par == deal.par
+    row = await store.get_game(board.game_id)
+    await store.save_moves(
+        row.id, [m.notation for m in line.par_line], expected_revision=row.revision, status="won"
+    )
+    won = await service.show(asker(PLAYER), board.game_id)
+    assert isinstance(won, Board) and f"At par: {deal.par} moves" in won.news
+    await store.close_cups(clock.now, cup_id)
+    social = Social(store, Workers(0), clock=clock)
+    card = await social.share(asker(PLAYER), board.game_id, "player")
+    assert isinstance(card, Shared) and f"par · matched: {deal.par}" in card.alt
+    assert f"difficulty: {deal.stars}/5" in card.alt
+    # Played again after the close, by its number: the same stars.
+    again = await service.start(Asker(3), "klondike", deal=deal.deal)
+    assert isinstance(again, Board) and shown in again.summary and str(deal.deal) in again.summary

@@ -9,7 +9,7 @@ import itertools
 
 from render import THEMES
 from render.text import clock
-from solitaire import VARIANTS, Game
+from solitaire import VARIANTS
 from solitaire.achievements import (
     ACHIEVEMENTS,
     BY_CODE,
@@ -18,11 +18,11 @@ from solitaire.achievements import (
     experience,
     level_of,
 )
-from solitaire.pool import deal_grade
 from storage import Store, Won
 from texts import Msg, tr
 
 from . import jobs, markdown
+from .grades import Grades
 from .replies import Asker, Notice, Picture
 from .workers import Busy, Kind, Workers, busy_notice
 
@@ -56,6 +56,7 @@ class Achievements:
 
     def __init__(self, store: Store, workers: Workers, theme: str = "classic") -> None:
         self._store, self._workers, self._theme = store, workers, theme
+        self._grades = Grades(store)
 
     async def listing(self, asker: Asker, page: int = 1) -> Notice:
         """Every achievement, earned or not, with its condition and the
@@ -98,14 +99,15 @@ class Achievements:
         facts = await self._store.achievement_facts(user_id)
         wins = await self._store.wins_of(user_id, guild_id=guild_id)
         rows, words, current, best = [], [], 0, 0
+        stars = [await self._stars(w) for w in wins]
         for profile, cls in VARIANTS.items():
             stats = await self._store.stats(user_id, profile, guild_id=guild_id)
             if not stats.played:
                 continue
             current, best = max(current, stats.current_streak), max(best, stats.best_streak)
             points = sum(
-                experience(w.profile, w.options, w.clean, _stars(cls, w))
-                for w in wins
+                experience(w.profile, w.options, w.clean, n)
+                for w, n in zip(wins, stars, strict=True)
                 if w.profile == profile
             )
             level = level_of(points)[0]
@@ -147,14 +149,13 @@ class Achievements:
         said = new_line(before, locale, "ach.before") if user_id == asker.user_id else ""
         return Picture(png, alt, "\n".join(filter(None, (title, said))))
 
+    async def _stars(self, won: Won) -> int | None:
+        """The stars of a won game's deal (a cup's as it was graded), if graded."""
+        grade = await self._grades.of(won.profile, won.options, won.deal)
+        return None if grade is None else grade.stars
+
 
 _COLUMNS = ("game", "level", "games", "won", "clean")
-
-
-def _stars(cls: type[Game], won: Won) -> int | None:
-    """The stars of a won game's deal, if graded."""
-    grade = None if won.deal is None else deal_grade(cls, won.options, won.deal)
-    return None if grade is None else grade.stars
 
 
 def _badges(facts: Facts, have: set[str], locale: str) -> list[tuple[str, bool, str]]:

@@ -20,7 +20,7 @@ from render import (
     describe,
 )
 from render.text import clock, status_line, table_words
-from solitaire import Game, Move, grade_of
+from solitaire import Game, Grade, Move
 from solitaire.scoring import Scoring, points
 from solitaire.solver import Outcome
 from storage import UNWON, CupRow, GameRow, NotFound, Settings, Status, Store, StoreUnavailable
@@ -28,6 +28,7 @@ from texts import Msg, tr
 
 from .fairplay import in_play, utc_day
 from .fields import OPTION_DESCRIPTION, OPTION_LABEL, PLACEHOLDER, clip, text
+from .grades import Grades
 from .replies import Board
 from .verdicts import KnownVerdict, holding
 
@@ -91,10 +92,9 @@ def score_text(scoring: Scoring, scored: int, locale: str) -> str:
     return tr(locale, f"score.{scoring}", n=scored)
 
 
-def par_line(game: Game, locale: str) -> str:
-    """How a won game's moves compare with its deal's par; empty for a deal
-    with no grade."""
-    grade = grade_of(game)
+def par_line(game: Game, locale: str, grade: Grade | None) -> str:
+    """How a won game's moves compare with its deal's par (*grade*'s);
+    empty for a deal with no grade."""
     if grade is None:
         return ""
     return tr(locale, f"won.{grade.against(len(game.moves))}_par", par=grade.par)
@@ -113,6 +113,7 @@ class BoardMaker:
         self._store, self._clock, self._theme = store, clock, theme
         self._tables: OrderedDict[int, Table] = OrderedDict()
         self._cups: dict[int, tuple[CupRow, float]] = {}
+        self.grades = Grades(store)
 
     async def board(
         self, row: GameRow, game: Game, news: str, locale: str, *, pile: str | None = None
@@ -122,6 +123,7 @@ class BoardMaker:
         legal = game.legal_moves()  # computed once here; the copy below shares it
         settings = row.settings or await self._settings(row.user_id)
         cup = await self._cup(row)
+        grade = await self.grades.of(row.profile, row.options, row.deal)
         shown = game
         if cup is not None:  # a cup's deal is never named on its boards
             shown = game.copy()
@@ -134,7 +136,7 @@ class BoardMaker:
         size = SIZES.get(settings.cards, METRICS)
         # Drawn from a copy: another press may move the game on meanwhile.
         png, alt = await asyncio.to_thread(
-            self._picture, row.id, shown.copy(), elapsed, locale, theme, size
+            self._picture, row.id, shown.copy(), elapsed, locale, theme, size, grade
         )
         lines = [news] if news else []
         if row.status == Status.WON:
@@ -144,7 +146,7 @@ class BoardMaker:
                 lines.append(tr(locale, "won.untimed", n=len(game.moves), extra=extra))
             else:
                 lines.append(tr(locale, "won", n=len(game.moves), time=clock(elapsed), extra=extra))
-            par = "" if row.practice else par_line(shown, locale)  # practice earns no par
+            par = "" if row.practice else par_line(game, locale, grade)  # practice earns no par
             if par:
                 lines.append(par)
             standing = "" if cup is not None else await self._standing(row, locale)
@@ -167,7 +169,7 @@ class BoardMaker:
             summary=" · ".join(
                 part
                 for part in (
-                    status_line(shown, elapsed, locale),
+                    status_line(shown, elapsed, locale, grade=grade),
                     score_of(game, settings.score, elapsed, locale),
                 )
                 if part
@@ -289,7 +291,7 @@ class BoardMaker:
 
     def _picture(
         self, game_id: int, game: Game, elapsed: float | None, locale: str, theme: Theme,
-        size: Metrics,
+        size: Metrics, grade: Grade | None,
     ) -> tuple[bytes, str]:  # fmt: skip
         """The table's picture and its alt text (in a thread). The game's kept
         table is taken out while it draws: two pictures of one game at once
@@ -297,9 +299,9 @@ class BoardMaker:
         table = self._tables.pop(game_id, None)
         if table is None or table.kind != (game.profile, theme, size, locale):
             table = Table(game.profile, theme=theme, size=size, locale=locale)
-        png = table.render(game, elapsed)
+        png = table.render(game, elapsed, grade)
         self._tables[game_id] = table
         while len(self._tables) > KEPT_TABLES:
             with contextlib.suppress(KeyError):  # another thread took the oldest
                 self._tables.popitem(last=False)
-        return png, describe(game, locale)
+        return png, describe(game, locale, grade)

@@ -25,7 +25,7 @@ from render import (
     render_win_card,
     win_card_words,
 )
-from solitaire import Move, Snapshot, load_game, load_position, new_game
+from solitaire import Grade, Move, Snapshot, load_game, load_position, new_game
 from solitaire.grading import grade_new
 from solitaire.hindsight import position_after, searcher, turning_point
 from solitaire.scoring import Scoring, points
@@ -128,17 +128,18 @@ def win_card(
     scoring: str = "off",
     locale: str = DEFAULT,
     practice: bool = False,
+    grade: Grade | None = None,
 ) -> tuple[bytes, int | None, str]:
     """The win card, the game's score as *scoring* counts it (``None``:
     none), worked out here with the replay the card needs anyway, and the
     card's alt text: every word on it. A *practice* win is not held up
-    against par."""
+    against par; *grade* is the deal's (``None``: its pool's)."""
     game = load_game(record)
     chosen = Scoring.named(scoring)
     scored = points(game, chosen, elapsed)
     label = tr(locale, "tile.vegas" if chosen is Scoring.VEGAS else "tile.score")
     tile = None if scored is None else (str(scored), label)
-    win = Win(player, elapsed, hints, standing, streak, tile, practice)
+    win = Win(player, elapsed, hints, standing, streak, tile, practice, grade)
     png = render_win_card(game, win, theme=THEMES[theme], locale=locale)
     alt = win_card_words(game, win, locale)
     return png, scored, alt

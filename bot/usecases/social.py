@@ -215,6 +215,7 @@ class Social:
             png, scored, alt = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
                 self._theme.name, standing, streak, settings.score, locale, row.practice,
+                await self._boards.grades.of(row.profile, row.options, row.deal),
                 player=asker.user_id,
             )  # fmt: skip
         except BadRecord as error:
