@@ -4,24 +4,30 @@ can list, each one the solver wins, graded as its pool's deals are."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
-from bot.usecases.cups import Cups
+from bot.usecases.cups import Cups, grade_of_deal
 from bot.usecases.replies import Asker, Board, Notice, Shared
 from bot.usecases.service import GameService
 from bot.usecases.social import Social
 from bot.usecases.workers import Workers
-from solitaire import MAX_DEAL, VARIANTS, grading, new_game
+from solitaire import MAX_DEAL, VARIANTS, grading, new_game, winnable_deals
 from solitaire.deal import SECRET_DEALS
 from solitaire.pool import deal_grade, hardest
 from solitaire.solver import Outcome, solve
-from storage import Store
+from storage import Store, open_store
+from storage.migrations import MIGRATIONS
+from tests.databases import STORES, execute, fresh_database
 from tests.test_social import Clock, clock, service, store
 
 __all__ = ["clock", "service", "store"]  # fixtures, used by name
 
 HOST, PLAYER = 1, 2
+#: The migrations before cups' deals were drawn at the opening.
+DEALS_DRAWN = 23
+POOL_DEAL = winnable_deals(VARIANTS["klondike"], {})[0]
 
 
 def asker(user_id: int) -> Asker:
@@ -123,3 +129,38 @@ async def test_a_cup_deal_keeps_its_grade_on_its_boards_its_win_card_and_after_t
     # Played again after the close, by its number: the same stars.
     again = await service.start(Asker(3), "klondike", deal=deal.deal)
     assert isinstance(again, Board) and shown in again.summary and str(deal.deal) in again.summary
+
+
+@pytest.mark.parametrize("kind", STORES)
+async def test_an_upgrade_keeps_the_deals_of_open_cups_and_no_secret(
+    kind: str, tmp_path: Path
+) -> None:
+    """Cups of the schema before deals were drawn at the opening: an open or
+    closed cup keeps its deals (its pool grades them), a scheduled one holds
+    none until it opens, and no cup keeps the secret its deals were chosen by."""
+    async with fresh_database(kind, tmp_path) as url:
+        later = MIGRATIONS[DEALS_DRAWN:]
+        del MIGRATIONS[DEALS_DRAWN:]
+        try:
+            await (await open_store(url)).close()
+        finally:
+            MIGRATIONS.extend(later)
+        for cup_id, status in enumerate(("open", "scheduled", "closed"), 1):
+            await execute(
+                url, "INSERT INTO cups (id, guild_id, channel_id, host_id, locale, game, deals,"
+                " clean, weekly, hours, secret, starts_at, ends_at, status, created_at)"
+                " VALUES (?, 1, 2, 3, 'en', 'klondike', 1, 0, 0, 1, 'the secret', 0, 3600, ?, 0)",
+                cup_id, status,
+            )  # fmt: skip
+            await execute(
+                url, "INSERT INTO cup_deals (cup_id, number, profile, options, deal)"
+                " VALUES (?, 1, 'klondike', '{}', ?)", cup_id, POOL_DEAL,
+            )  # fmt: skip
+        async with await open_store(url) as store:
+            assert [d.deal for d in await store.cup_deals(1)] == [POOL_DEAL]
+            assert await store.cup_deals(2) == []
+            assert [d.deal for d in await store.cup_deals(3)] == [POOL_DEAL]
+            [deal] = await store.cup_deals(1)
+            assert grade_of_deal(deal) == deal_grade(VARIANTS["klondike"], {}, POOL_DEAL)
+        rows = await execute(url, "SELECT * FROM cups")
+        assert len(rows) == 3 and "the secret" not in repr(rows)
