@@ -345,3 +345,29 @@ async def test_a_hidden_champion_is_a_player_on_the_closed_card(
     await card.until("Champion: a player", timeout=15)
     assert f"<@{BOB['id']}>" not in card.text
     assert ("add", GUILD_ID, int(BOB["id"]), int(CHAMPION_ROLE["id"])) in server.roles
+
+
+async def test_cups_open_at_once_and_games_go_on_while_deals_are_graded(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    """Castle's End's deals are the slowest to grade (a second or more
+    each): ten of them are graded behind the card, in a worker of their own,
+    while another cup opens and a player's moves are answered in time."""
+    answered = []
+    started = time.monotonic()
+    slow = Card(server, await server.slash("cup open", {"game": "castles-end", "deals": 10}))
+    answered.append(time.monotonic() - started)
+    assert "being dealt and graded" in slow.text
+    started = time.monotonic()
+    other = Card(server, await server.slash("cup open", {"game": "casket", "deals": 2}))
+    answered.append(time.monotonic() - started)
+    await server.slash("play", {"game": "klondike"}, who=BOB)
+    for _ in range(5):
+        started = time.monotonic()
+        moved = await server.slash("move", {"notation": "s"}, who=BOB)
+        answered.append(time.monotonic() - started)
+        assert moved.ephemeral or moved.data
+    held = await execute(database_url, "SELECT count(*) FROM cup_deals WHERE cup_id = ?", slow.id)
+    assert held == [(0,)] and max(answered) < 3.0, answered  # answered while it was graded
+    assert len(await slow.dealt(database_url, timeout=180)) == 10
+    assert len(await other.dealt(database_url)) == 2
