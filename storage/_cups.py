@@ -150,6 +150,11 @@ class CupQueries(Connected):
             )
         return None if row is None else cup_row(row)
 
+    async def release_cup_draw(self, cup_id: int) -> None:
+        """Gives up a claim to draw a cup's deals: the next sweep may."""
+        async with self._write() as db:
+            await db.execute("UPDATE cups SET drawing_until = NULL WHERE id = ?", (cup_id,))
+
     async def set_cup_deals(self, cup_id: int, deals: Sequence[CupDeal]) -> bool:
         """Stores a cup's deals, drawn and graded, in their order; ``False``
         (nothing stored) if it has its deals already: they are drawn once."""

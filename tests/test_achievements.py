@@ -180,3 +180,20 @@ async def test_a_cup_podium_and_win_need_a_field_of_three(store: Store) -> None:
     facts = await store.achievement_facts(1)
     assert (facts.podiums, facts.cups) == (1, 1)
     assert {"podium.1", "cup.1"} <= set(await store.achievements(1))
+
+
+async def test_a_forgotten_winners_podium_goes_to_no_one(store: Store) -> None:
+    record = new_game("klondike", deal=77).to_record()
+    cup = await store.create_cup(
+        guild_id=9, channel_id=5, host_id=1, locale="en", game="klondike", clean=False,
+        weekly=False, hours=1, role_id=None, starts_at=time.time(), deals=1,
+    )  # fmt: skip
+    await store.set_cup_deals(cup.id, [CupDeal(1, "klondike", {}, 77)])
+    for user_id, status in {1: Status.WON, 2: Status.RESIGNED, 3: Status.RESIGNED}.items():
+        row = await store.start_cup_game(cup.id, user_id, 1, record)
+        await store.save_moves(row.id, [], expected_revision=row.revision, status=status)
+    assert await store.forget_player(1, "forgotten 1", every=0, cup_digest=lambda cup: "link")
+    await store.close_cups(time.time(), cup.id)
+    [first, *_] = (await store.cup_standings(cup.id))[0]
+    assert first.user_id < 0 and first.won  # the winner is no one now
+    assert await store.achievements(first.user_id) == {}

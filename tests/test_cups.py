@@ -164,3 +164,16 @@ async def test_an_upgrade_keeps_the_deals_of_open_cups_and_no_secret(
             assert grade_of_deal(deal) == deal_grade(VARIANTS["klondike"], {}, POOL_DEAL)
         rows = await execute(url, "SELECT * FROM cups")
         assert len(rows) == 3 and "the secret" not in repr(rows)
+
+
+async def test_a_draw_that_fails_leaves_the_cup_to_the_next_sweep(
+    store: Store, service: GameService, clock: Clock
+) -> None:
+    closed = Workers(0)
+    await closed.close()  # as when the process stops mid-draw
+    cups = Cups(store, service, closed, clock=clock)
+    cup_id = await opened(cups, "klondike", 1)
+    with pytest.raises(RuntimeError):
+        await cups.draw(cup_id)
+    assert await store.cups_to_draw(clock.now) == [cup_id]  # no claim left behind
+    assert await Cups(store, service, Workers(0), clock=clock).draw_due() == [cup_id]

@@ -200,9 +200,14 @@ class Cups:
             claimed = await self._store.claim_cup_draw(cup_id, self._clock(), DRAW_LEASE)
             if claimed is None:
                 return False
-            deals = await self._deals(claimed)
+            try:
+                deals = await self._deals(claimed)
+            except Exception:  # its workers closed (the process stops): another may draw
+                await self._store.release_cup_draw(cup_id)
+                raise
             if deals is None:
-                log.error("cup %s: no deal the solver wins was drawn; trying again later", cup_id)
+                log.error("cup %s: no deal the solver wins was drawn; trying again", cup_id)
+                await self._store.release_cup_draw(cup_id)
                 return False
             return await self._store.set_cup_deals(cup_id, deals)
 
