@@ -394,6 +394,9 @@ async def cup_crowd(
                 message = server.message(card)
                 card_id = int(message["id"])
                 cup_id = card.custom_ids[0].split(":")[1]
+                # Its deals are dealt and graded as it opens, behind the card.
+                while "being dealt" in (await server.press(message, f"cup:{cup_id}:play")).content:
+                    await asyncio.sleep(0.5)
                 people = [user(7_800_000_000_000_000 + n, f"cup{n}") for n in range(cupped)]
                 start = time.monotonic()
                 window = start + DRIFT_IN
