@@ -354,3 +354,44 @@ def test_no_position_on_the_way_to_a_win_is_hopeless(
         assert game.is_won
     assert checked > 50 * len(deals)
     assert early > 0 if passes > 1 else early == 0
+
+
+@pytest.mark.skipif(klondike.NATIVE is None, reason="Klondike's search in C is not built")
+@pytest.mark.parametrize(
+    ("native", "memory", "nodes"), [(True, 5 << 19, 200_000), (False, 200_000, 20_000)]
+)
+def test_a_search_in_little_memory_forgets_yet_proves_lost_only_what_is_lost(
+    native: bool, memory: int, nodes: int
+) -> None:
+    # Past its share of memory the search forgets the positions it saw (but
+    # the current line's) and revisits them; past the moves put off it stops,
+    # undecided. Its lines still replay, and what it proves lost is lost.
+    changed, checked = 0, set()
+    for draw in (1, 3):
+        for deal in range(930_001, 930_011):
+            game = new_game("klondike", deal, draw=draw)
+            state, passes = klondike.start_state(game), game.passes
+            deadline = time.perf_counter() + 60
+            bounded = klondike.search_position(
+                state, draw, passes, nodes, deadline, native=native, memory=memory
+            )
+            free = klondike.search_position(state, draw, passes, 1_000_000, deadline)
+            found = _decided(bounded)
+            if found == "won":
+                assert bounded[0] is not None and replays_to_a_win(game, bounded[0])
+            elif found == "lost":
+                assert _decided(free) == "lost", (draw, deal)
+            checked.add(found)
+            if bounded[1] != klondike.search_position(state, draw, passes, nodes, deadline)[1]:
+                changed += 1  # it forgot, or ran out of room for the moves put off
+    assert checked == {"won", "lost", None} and changed >= 5, (checked, changed)
+
+
+@pytest.mark.skipif(klondike.NATIVE is None, reason="Klondike's search in C is not built")
+def test_the_search_in_c_says_when_it_forgot() -> None:
+    game = new_game("klondike", 930_002)
+    columns, found, talon, shown, redeals = klondike.start_state(game)
+    args = (columns, found, talon, shown, redeals, 1, 0, 200_000, 30.0)
+    assert klondike.NATIVE is not None
+    assert klondike.NATIVE(*args)[3] == 0
+    assert klondike.NATIVE(*args, 5 << 19)[3] > 0

@@ -59,7 +59,7 @@ from ._base import Budget, OutOfBudget, codes, collector_paused, deep_recursion
 from .klondike_bound import height, hopeless
 
 
-def _native() -> Callable[..., tuple[list[int] | None, int, bool]] | None:
+def _native() -> Callable[..., tuple[list[int] | None, int, bool, int]] | None:
     try:
         from .klondike_native import search as native_search
     except ImportError:
@@ -207,9 +207,22 @@ def _put(columns: tuple[Column, ...], i: int, cards: bytes) -> tuple[Column, ...
     return (*columns[:i], columns[i] + cards, *columns[i + 1 :])
 
 
+#: What an entry of the positions seen, and a move put off, take here, in
+#: bytes (a set's slot and its key; a tuple of the line, the position and
+#: what it owes): how many of each *memory* holds.
+SEEN_BYTES, PUT_OFF_BYTES = 200, 1_000
+
+
 class _Search:
     def __init__(
-        self, draw: int, passes: int | None, max_nodes: int, deadline: float, *, reduced: bool
+        self,
+        draw: int,
+        passes: int | None,
+        max_nodes: int,
+        deadline: float,
+        *,
+        reduced: bool,
+        memory: int = 0,
     ) -> None:
         self.draw = draw
         self.redeals = None if passes is None else passes - 1
@@ -222,6 +235,15 @@ class _Search:
         self.put_off: list[tuple[tuple[int, ...], State, int]] = []
         self.budget = Budget(max_nodes, deadline)
         self.seen: set[object] = set()
+        #: Within *memory* bytes (0: no limit), as the search in C: a quarter
+        #: for the positions seen, then all but the current line's are
+        #: forgotten; the rest for the moves put off, then it stops.
+        self.most_seen = memory // 4 // SEEN_BYTES if memory > 0 else None
+        self.most_put_off = (memory - memory // 4) // PUT_OFF_BYTES if memory > 0 else None
+        #: The entries of the positions of the current line, and how many
+        #: times the others were forgotten.
+        self.line: list[object] = []
+        self.forgotten = 0
         self.path: list[int] = []  # move codes
         #: Memos: :meth:`_waste_tops` by talon size, cards shown and
         #: redeals; the cards that go home at once, by foundations.
@@ -437,6 +459,8 @@ class _Search:
                     for j in _targets(column[at], tops, empty):
                         code, child, child_owed = self._run_move(state, i, at, j)
                         self.put_off.append(((*self.path, code), child, child_owed))
+                        if self.most_put_off is not None and len(self.put_off) > self.most_put_off:
+                            raise OutOfBudget
 
     def _every_move(self, state: State) -> Iterator[Move]:
         """Every legal move, a draw included, without reductions."""
@@ -497,19 +521,25 @@ class _Search:
         # A position owing a move may make only some of its moves: none to
         # try if it was reached before owing nothing.
         seen, new = self.seen, False
+        entry = (key, owed) if owed else key
         if not owed or key not in seen:
             size = len(seen)
-            seen.add((key, owed) if owed else key)
+            seen.add(entry)
             new = len(seen) > size  # added: the key hashed once, not twice
         if new:
+            if self.most_seen is not None and len(seen) > self.most_seen:
+                self.seen = {*self.line, entry}  # see klondike_native.c: seen_forget
+                self.forgotten += 1
             if check and self.checks and hopeless(state, self.draw, self._last_pass(redeals)):
                 del self.path[mark:]
                 return False
+            self.line.append(entry)
             for code, child, child_owed in self._moves(state, owed):
                 self.path.append(code)
                 if self.run(child, child_owed, _draws(code) >= 2):
                     return True
                 self.path.pop()
+            self.line.pop()
         del self.path[mark:]
         return False
 
@@ -558,14 +588,23 @@ def start_state(game: Klondike) -> State:
 
 
 def search(
-    game: Klondike, max_nodes: int, deadline: float, *, reduced: bool = True, native: bool = True
+    game: Klondike,
+    max_nodes: int,
+    deadline: float,
+    *,
+    reduced: bool = True,
+    native: bool = True,
+    memory: int = 0,
 ) -> tuple[list[str] | None, int, bool]:
     """Returns a winning line from *game* in notation (or ``None``), the nodes
     searched, and whether the search ran out of moves: then there is no win.
     Only for games whose foundation cards stay there. *reduced* false turns
-    the reductions off; *native* false runs this module's search, not C's."""
+    the reductions off; *native* false runs this module's search, not C's;
+    *memory*: the bytes it may take (0: no limit; see :func:`search_position`)."""
     state, draw, passes = start_state(game), game.draw, game.passes
-    return search_position(state, draw, passes, max_nodes, deadline, reduced=reduced, native=native)
+    return search_position(
+        state, draw, passes, max_nodes, deadline, reduced=reduced, native=native, memory=memory
+    )
 
 
 def search_position(
@@ -577,19 +616,26 @@ def search_position(
     *,
     reduced: bool = True,
     native: bool = True,
+    memory: int = 0,
 ) -> tuple[list[str] | None, int, bool]:
     """:func:`search` from a compact *state*, under *draw* and *passes*: in
-    C where it is built (:data:`NATIVE`), unless *native* is false."""
+    C where it is built (:data:`NATIVE`), unless *native* is false.
+
+    Within *memory* bytes (0: no limit): a quarter for the positions seen,
+    past which all but those of the current line are forgotten (the search
+    revisits them: more nodes, never a wrong answer, and no circle, as the
+    current line is kept); the rest for the moves put off, past which the
+    search stops as it does out of time (no answer)."""
     if reduced and native and NATIVE is not None:
         columns, found, talon, shown, redeals = state
         max_redeals = -1 if passes is None else passes - 1
         seconds = deadline - time.perf_counter()
-        line, nodes, exhausted = NATIVE(
-            columns, found, talon, shown, redeals, draw, max_redeals, max_nodes, seconds
+        line, nodes, exhausted, _ = NATIVE(
+            columns, found, talon, shown, redeals, draw, max_redeals, max_nodes, seconds, memory
         )
         steps = None if line is None else [step for code in line for step in notation(code)]
         return steps, nodes, exhausted
-    searcher = _Search(draw, passes, max_nodes, deadline, reduced=reduced)
+    searcher = _Search(draw, passes, max_nodes, deadline, reduced=reduced, memory=memory)
     with deep_recursion(), collector_paused(searcher.seen, searcher.put_off):
         try:
             won = searcher.run(state, NOTHING)

@@ -9,7 +9,8 @@
    loses no win; the comments here say only where each part lives there.
 
    search(columns, found, talon, shown, redeals, draw, max_redeals,
-          max_nodes, seconds) -> (codes or None, nodes, exhausted)
+          max_nodes, seconds, memory=0) -> (codes or None, nodes, exhausted,
+                                            forgotten)
 
    columns: seven bytes, each the number of face-down cards then the cards
    from the bottom; found: four bits a suit; max_redeals: -1 for no limit.
@@ -273,34 +274,58 @@ static int seen_grow(Seen *seen) {
     return 0;
 }
 
-/* Whether the position *key* was reached before owing nothing, or owing
-   *owed* (klondike._Search.run: a position owing a move may make only some
-   of its moves); adds it if not. 1: it was; 0: it was not; -1: no memory. */
-static int seen_has(Seen *seen, const uint8_t *key, size_t n, int owed) {
-    uint64_t h = hash_of(key, n), bit;
-    bit = owed == NOTHING ? OWING_NOTHING : owed == A_KING ? 1 : 1ull << owed;
+/* The entry of *key* (hash *h*), or NULL; *slot*: where it is, or the
+   free slot where it would go. */
+static Entry *seen_find(const Seen *seen, const uint8_t *key, size_t n, uint64_t h, size_t *slot) {
     uint32_t tag = tag_of(h);
     size_t i = h & seen->mask;
     for (; seen->slots[i].tag; i = (i + 1) & seen->mask) {
         if (seen->slots[i].tag != tag) continue;
         Entry *entry = entry_at(seen, seen->slots[i].where);
         if (entry->len == n && !memcmp(entry->key, key, n)) {
-            if (entry->owed & (bit | OWING_NOTHING)) return 1;
-            entry->owed |= bit;
-            return 0;
+            *slot = i;
+            return entry;
         }
     }
+    *slot = i;
+    return NULL;
+}
+
+/* Adds *key* (hash *h*) at the free slot *i*, with the owing bits *owed*. */
+static int seen_add(Seen *seen, const uint8_t *key, size_t n, uint64_t h, size_t i,
+                    uint64_t owed) {
     size_t size = (offsetof(Entry, key) + n + 7) & ~(size_t)7;
     if (seen->store.len / 8 + size / 8 > UINT32_MAX || grow(&seen->store, size)) return -1;
     Entry *entry = (Entry *)((uint8_t *)seen->store.items + seen->store.len);
     entry->hash = h;
-    entry->owed = bit;
+    entry->owed = owed;
     entry->len = (uint8_t)n;
     memcpy(entry->key, key, n);
-    seen->slots[i] = (Slot){tag, (uint32_t)(seen->store.len / 8)};
+    seen->slots[i] = (Slot){tag_of(h), (uint32_t)(seen->store.len / 8)};
     seen->store.len += size;
     if (++seen->count * 2 > seen->mask && seen_grow(seen)) return -1;
     return 0;
+}
+
+/* Whether the position *key* was reached before owing nothing, or owing
+   *owed* (klondike._Search.run: a position owing a move may make only some
+   of its moves); adds it if not. 1: it was; 0: it was not; -1: no memory. */
+static int seen_has(Seen *seen, const uint8_t *key, size_t n, int owed) {
+    uint64_t h = hash_of(key, n), bit;
+    bit = owed == NOTHING ? OWING_NOTHING : owed == A_KING ? 1 : 1ull << owed;
+    size_t i;
+    Entry *entry = seen_find(seen, key, n, h, &i);
+    if (entry) {
+        if (entry->owed & (bit | OWING_NOTHING)) return 1;
+        entry->owed |= bit;
+        return 0;
+    }
+    return seen_add(seen, key, n, h, i, bit);
+}
+
+/* What the table holds: its slots and its store, in bytes. */
+static size_t seen_bytes(const Seen *seen) {
+    return (seen->mask + 1) * sizeof(Slot) + seen->store.len;
 }
 
 /* -- the search ------------------------------------------------------------ */
@@ -315,28 +340,163 @@ typedef struct {
     size_t next;
 } Frame;
 
+/* A move put off until every other line is tried: the position after it,
+   packed (pack()) in the put-off states; the line to it, as the leaf of the
+   tree of put-off lines (lines put off one after another share most of
+   their moves); and what it owes. Lines and states are kept as a stack:
+   *state_at* and *tree_mark* are where each stood when it was put off. */
 typedef struct {
-    size_t path_start, path_len; /* in the put-off paths */
-    State state;
-    int owed;
+    size_t state_at, tree_mark;
+    int leaf, owed;
 } PutOff;
+
+/* A move of a put-off line: its code, after the line to its parent (-1: none). */
+typedef struct {
+    int parent, code;
+} Node;
 
 typedef struct {
     int draw, max_redeals; /* -1: no limit */
     long long max_nodes, nodes;
     struct timespec deadline;
+    /* The memory the positions seen may take (then all but the current
+       line's are forgotten) and the moves put off (then the search stops,
+       as out of time), in bytes. */
+    size_t seen_limit, put_off_limit;
+    long long forgotten; /* times the positions seen were forgotten */
     Seen seen;
-    Array path;      /* int: move codes */
-    Array moves;     /* Move: the moves of every frame */
-    Array frames;    /* Frame */
-    Array put_off;   /* PutOff */
-    Array put_paths; /* int: the paths of the moves put off */
+    Array path;       /* int: move codes */
+    Array moves;      /* Move: the moves of every frame */
+    Array frames;     /* Frame */
+    Array put_off;    /* PutOff */
+    Array put_states; /* uint8_t: the positions after the moves put off */
+    Array tree;       /* Node: the lines to them */
+    Array last_codes; /* int: the line of the last move put off */
+    Array last_nodes; /* int: and its nodes in the tree */
 } Search;
 
 enum { FAILED, WON, ENTERED, OUT, NO_MEMORY };
 
 static int last_pass(const Search *s, int redeals) {
     return s->max_redeals >= 0 && redeals >= s->max_redeals;
+}
+
+/* The position *st* in at most PACKED_MAX bytes: each column's size, face
+   down cards and cards, the talon, then the numbers. */
+#define PACKED_MAX (COLUMNS * 2 + DECK + 1 + 4)
+
+static size_t pack(const State *st, uint8_t *out) {
+    size_t n = 0;
+    for (int c = 0; c < COLUMNS; c++) {
+        out[n++] = st->len[c];
+        out[n++] = st->down[c];
+        memcpy(out + n, st->card[c], st->len[c]);
+        n += st->len[c];
+    }
+    out[n++] = st->talon_len;
+    memcpy(out + n, st->talon, st->talon_len);
+    n += st->talon_len;
+    out[n++] = st->shown;
+    out[n++] = st->redeals;
+    out[n++] = (uint8_t)(st->found & 255);
+    out[n++] = (uint8_t)(st->found >> 8);
+    return n;
+}
+
+static void unpack(const uint8_t *in, State *st) {
+    memset(st, 0, sizeof *st);
+    size_t n = 0;
+    for (int c = 0; c < COLUMNS; c++) {
+        st->len[c] = in[n++];
+        st->down[c] = in[n++];
+        memcpy(st->card[c], in + n, st->len[c]);
+        n += st->len[c];
+    }
+    st->talon_len = in[n++];
+    memcpy(st->talon, in + n, st->talon_len);
+    n += st->talon_len;
+    st->shown = in[n++];
+    st->redeals = in[n++];
+    st->found = (uint16_t)(in[n] | in[n + 1] << 8);
+}
+
+static size_t key_of(const State *st, uint8_t *key);
+
+/* Forgets every position seen but those of the current line (the frames,
+   and the position being entered above them), with what each was reached
+   owing: the search revisits what it forgot, and still cannot go round in
+   a circle. */
+static int seen_forget(Search *s) {
+    Seen kept;
+    if (seen_init(&kept)) return -1;
+    uint8_t key[KEY_MAX];
+    for (size_t f = 0; f <= s->frames.len; f++) {
+        size_t n = key_of(&AT(s->frames, Frame, f).state, key), at;
+        uint64_t h = hash_of(key, n);
+        Entry *old = seen_find(&s->seen, key, n, h, &at);
+        uint64_t owed = old ? old->owed : OWING_NOTHING;
+        Entry *there = seen_find(&kept, key, n, h, &at);
+        if (there) {
+            there->owed |= owed;
+        } else if (seen_add(&kept, key, n, h, at, owed)) {
+            seen_free(&kept);
+            return -1;
+        }
+    }
+    seen_free(&s->seen);
+    s->seen = kept;
+    s->forgotten++;
+    return 0;
+}
+
+/* Puts off the move to *child* (code *code*, owing *owed*) from the end of
+   the path. OUT if the moves put off would take more than their share. */
+static int put_off(Search *s, const State *child, int code, int owed) {
+    size_t len = s->path.len + 1, k = 0;
+    const int *path = (const int *)s->path.items;
+    int *last = (int *)s->last_codes.items;
+    while (k < len && k < s->last_codes.len && last[k] == (k + 1 < len ? path[k] : code)) k++;
+    size_t mark = s->tree.len;
+    if (grow(&s->tree, len - k) || grow(&s->last_codes, len) || grow(&s->last_nodes, len) ||
+        grow(&s->put_off, 1) || grow(&s->put_states, PACKED_MAX))
+        return NO_MEMORY;
+    last = (int *)s->last_codes.items;
+    int *nodes = (int *)s->last_nodes.items;
+    int leaf = k ? nodes[k - 1] : -1;
+    for (size_t i = k; i < len; i++) {
+        int move = i + 1 < len ? AT(s->path, int, i) : code;
+        AT(s->tree, Node, s->tree.len) = (Node){leaf, move};
+        leaf = (int)s->tree.len++;
+        last[i] = move;
+        nodes[i] = leaf;
+    }
+    s->last_codes.len = s->last_nodes.len = len;
+    PutOff *p = &AT(s->put_off, PutOff, s->put_off.len++);
+    *p = (PutOff){s->put_states.len, mark, leaf, owed};
+    s->put_states.len += pack(child, (uint8_t *)s->put_states.items + s->put_states.len);
+    size_t bytes = s->put_off.len * sizeof(PutOff) + s->put_states.len + s->tree.len * sizeof(Node);
+    return bytes > s->put_off_limit ? OUT : 0;
+}
+
+/* Takes the last move put off: its position in *st*, its line as the path. */
+static int take_put_off(Search *s, State *st, int *owed) {
+    PutOff p = AT(s->put_off, PutOff, --s->put_off.len);
+    unpack((const uint8_t *)s->put_states.items + p.state_at, st);
+    *owed = p.owed;
+    size_t len = 0;
+    for (int at = p.leaf; at >= 0; at = AT(s->tree, Node, at).parent) len++;
+    s->path.len = 0;
+    if (grow(&s->path, len)) return -1;
+    s->path.len = len;
+    for (int at = p.leaf; at >= 0; at = AT(s->tree, Node, at).parent)
+        AT(s->path, int, --len) = AT(s->tree, Node, at).code;
+    s->put_states.len = p.state_at;
+    s->tree.len = p.tree_mark;
+    /* The last line put off keeps the part of it still in the tree. */
+    size_t k = 0;
+    while (k < s->last_nodes.len && AT(s->last_nodes, int, k) < (int)p.tree_mark) k++;
+    s->last_codes.len = s->last_nodes.len = k;
+    return 0;
 }
 
 static int path_push(Search *s, int code) {
@@ -717,6 +877,7 @@ static int enter(Search *s, int owed, int check) {
     uint8_t key[KEY_MAX];
     int there = seen_has(&s->seen, key, key_of(st, key), owed);
     if (there < 0) return NO_MEMORY;
+    if (!there && seen_bytes(&s->seen) > s->seen_limit && seen_forget(s)) return NO_MEMORY;
     if (there || (check && hopeless(st, s->draw, last_pass(s, st->redeals)))) {
         s->path.len = mark;
         return FAILED;
@@ -751,16 +912,8 @@ static int run(Search *s, const State *start, int owed) {
         frame = &AT(s->frames, Frame, s->frames.len - 1); /* where it now is */
         apply(&frame->state, &move, child);
         if (move.put_off) {
-            if (grow(&s->put_off, 1) || grow(&s->put_paths, s->path.len + 1)) return NO_MEMORY;
-            PutOff *p = &AT(s->put_off, PutOff, s->put_off.len++);
-            p->path_start = s->put_paths.len;
-            p->path_len = s->path.len + 1;
-            memcpy(&AT(s->put_paths, int, s->put_paths.len), s->path.items,
-                   s->path.len * sizeof(int));
-            AT(s->put_paths, int, s->put_paths.len + s->path.len) = move.code;
-            s->put_paths.len += s->path.len + 1;
-            p->state = *child;
-            p->owed = move.owed;
+            result = put_off(s, child, move.code, move.owed);
+            if (result) return result;
             continue;
         }
         if (path_push(s, move.code)) return NO_MEMORY;
@@ -835,18 +988,21 @@ static void search_free(Search *s) {
     free(s->moves.items);
     free(s->frames.items);
     free(s->put_off.items);
-    free(s->put_paths.items);
+    free(s->put_states.items);
+    free(s->tree.items);
+    free(s->last_codes.items);
+    free(s->last_nodes.items);
 }
 
 static PyObject *search(PyObject *module, PyObject *args) {
     PyObject *columns;
     long found, shown, redeals, draw, max_redeals;
-    long long max_nodes;
+    long long max_nodes, memory = 0;
     double seconds;
     Py_buffer talon;
     (void)module;
-    if (!PyArg_ParseTuple(args, "Oly*llllLd", &columns, &found, &talon, &shown, &redeals, &draw,
-                          &max_redeals, &max_nodes, &seconds))
+    if (!PyArg_ParseTuple(args, "Oly*llllLd|L", &columns, &found, &talon, &shown, &redeals, &draw,
+                          &max_redeals, &max_nodes, &seconds, &memory))
         return NULL;
     State start;
     int bad = read_state(columns, found, &talon, shown, redeals, &start);
@@ -865,7 +1021,13 @@ static PyObject *search(PyObject *module, PyObject *args) {
     s.moves.size = sizeof(Move);
     s.frames.size = sizeof(Frame);
     s.put_off.size = sizeof(PutOff);
-    s.put_paths.size = sizeof(int);
+    s.put_states.size = 1;
+    s.tree.size = sizeof(Node);
+    s.last_codes.size = s.last_nodes.size = sizeof(int);
+    /* A quarter of the memory for the positions seen, the rest for the
+       moves put off: room for the queue, not the table, is what wins. */
+    s.seen_limit = memory > 0 ? (size_t)memory / 4 : SIZE_MAX;
+    s.put_off_limit = memory > 0 ? (size_t)memory - s.seen_limit : SIZE_MAX;
     clock_gettime(CLOCK_MONOTONIC, &s.deadline);
     if (seconds > 1e6) seconds = 1e6;
     if (seconds < 0) seconds = 0;
@@ -879,16 +1041,13 @@ static PyObject *search(PyObject *module, PyObject *args) {
         Py_BEGIN_ALLOW_THREADS
         result = run(&s, &start, NOTHING);
         while (result == FAILED && s.put_off.len) {
-            PutOff p = AT(s.put_off, PutOff, --s.put_off.len);
-            s.put_paths.len = p.path_start;
-            s.path.len = 0;
-            if (grow(&s.path, p.path_len)) {
+            State resumed;
+            int owed;
+            if (take_put_off(&s, &resumed, &owed)) {
                 result = NO_MEMORY;
                 break;
             }
-            memcpy(s.path.items, &AT(s.put_paths, int, p.path_start), p.path_len * sizeof(int));
-            s.path.len = p.path_len;
-            result = run(&s, &p.state, p.owed);
+            result = run(&s, &resumed, owed);
         }
         Py_END_ALLOW_THREADS
     }
@@ -905,9 +1064,10 @@ static PyObject *search(PyObject *module, PyObject *args) {
             }
             PyList_SET_ITEM(line, (Py_ssize_t)i, code);
         }
-        if (line) answer = Py_BuildValue("(NLO)", line, s.nodes, Py_False);
+        if (line) answer = Py_BuildValue("(NLOL)", line, s.nodes, Py_False, s.forgotten);
     } else {
-        answer = Py_BuildValue("(OLO)", Py_None, s.nodes, result == FAILED ? Py_True : Py_False);
+        answer = Py_BuildValue("(OLOL)", Py_None, s.nodes, result == FAILED ? Py_True : Py_False,
+                               s.forgotten);
     }
     search_free(&s);
     return answer;
@@ -915,8 +1075,10 @@ static PyObject *search(PyObject *module, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
-     "search(columns, found, talon, shown, redeals, draw, max_redeals, max_nodes, seconds)\n"
-     "-> (move codes or None, nodes, exhausted): klondike.py's complete search."},
+     "search(columns, found, talon, shown, redeals, draw, max_redeals, max_nodes, seconds,\n"
+     "       memory=0) -> (move codes or None, nodes, exhausted, forgotten): klondike.py's\n"
+     "complete search, within *memory* bytes (0: no limit); *forgotten*: how many times\n"
+     "the positions seen were forgotten."},
     {NULL, NULL, 0, NULL},
 };
 

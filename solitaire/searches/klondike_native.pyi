@@ -8,4 +8,5 @@ def search(
     max_redeals: int,
     max_nodes: int,
     seconds: float,
-) -> tuple[list[int] | None, int, bool]: ...
+    memory: int = 0,
+) -> tuple[list[int] | None, int, bool, int]: ...
