@@ -6,7 +6,7 @@ budget), in worker processes as the bot's background pool runs them.
 Prints, per game, the share decided (won, or proved lost) and not, the time
 a verdict takes, and each worker's peak resident memory::
 
-    python bench/verdicts.py [--deals 400] [--first 930001] [--jobs 2] [--seconds 0.5]
+    python bench/verdicts.py [--deals 400] [--first 930001] [--jobs 2] [--seconds 1.5] [--memory 64]
 
 It refuses to run when the compiled searches are stale or missing: it would
 measure plain Python, several times slower, and say nothing of the bot.
@@ -27,7 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.usecases import jobs
-from bot.usecases.verdicts import VERDICT_SECONDS
+from bot.usecases.verdicts import VERDICT_SECONDS, VERDICT_WITHIN
+from bot.usecases.workers import SEARCH_MEMORY
 from solitaire import VARIANTS, new_game, winnable_deals
 from solitaire.searches import COMPILED, NATIVE, STALE
 from solitaire.solver import Outcome
@@ -42,13 +43,13 @@ PROFILES: list[tuple[str, dict[str, object]]] = [
 
 
 def one(
-    profile: str, options: dict[str, object], deal: int, seconds: float
+    profile: str, options: dict[str, object], deal: int, seconds: float, memory: int
 ) -> tuple[str, float, float, int]:
     """A deal's verdict as a worker gives it: its outcome, the seconds it
     took, this worker's peak resident memory so far (MiB) and its pid."""
     record = new_game(profile, deal, **options).to_record()
     started = time.perf_counter()
-    verdict = jobs.verdict(record, None, seconds)
+    verdict = jobs.verdict(record, None, seconds, VERDICT_WITHIN, memory)
     took = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return verdict.outcome.name, took, peak, os.getpid()
@@ -74,6 +75,9 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=930_001)
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seconds", type=float, default=VERDICT_SECONDS, help="the budget")
+    parser.add_argument(
+        "--memory", type=int, default=SEARCH_MEMORY >> 20, help="MiB a search (SOLVER_MEMORY_MB)"
+    )
     parser.add_argument("--games", default="", help="e.g. klondike (all by default)")
     args = parser.parse_args()
     if STALE or not COMPILED or not NATIVE:
@@ -82,7 +86,7 @@ def main() -> None:
     chosen = [p for p in PROFILES if not args.games or p[0] in args.games.split(",")]
     print(
         f"{args.deals} deals a game from {args.first:,} (none in a pool), the bot's verdict job"
-        f" at {args.seconds:g} s, {args.jobs} worker processes"
+        f" at {args.seconds:g} s and {args.memory} MiB, {args.jobs} worker processes"
     )
     columns = "game", "decided", "won", "lost", "can't tell", "time (mean / p90 / max)", "peak RSS"
     print("| " + " | ".join(columns) + " |")
@@ -97,6 +101,7 @@ def main() -> None:
                     [options] * len(deals),
                     deals,
                     [args.seconds] * len(deals),
+                    [args.memory << 20] * len(deals),
                 )
             )
         outcomes = Counter(outcome for outcome, _, _, _ in found)

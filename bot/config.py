@@ -28,6 +28,8 @@ class Config:
     message_content: bool = False
     log_level: str = "INFO"
     workers: int = 2
+    #: What one search in a worker may take, in MiB (``SOLVER_MEMORY_MB``).
+    solver_memory_mb: int = 64
     #: The total number of shards, and the ones this process runs (``None``:
     #: discord.py asks Discord for the count and runs them all).
     shard_count: int | None = None
@@ -60,6 +62,11 @@ class Config:
             raise ConfigError(
                 "WORKERS must be a number of worker processes from 0 to 64, or unset."
             )
+        memory = os.environ.get("SOLVER_MEMORY_MB", "").strip()
+        if memory and not (memory.isdigit() and 16 <= int(memory) <= 4096):
+            raise ConfigError(
+                "SOLVER_MEMORY_MB must be the MiB one search may take, from 16 to 4096, or unset."
+            )
         shard_count, shard_ids = _shards(
             os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
         )
@@ -73,6 +80,7 @@ class Config:
             in ("1", "true", "yes", "on"),
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             workers=int(workers) if workers else os.cpu_count() or 2,
+            solver_memory_mb=int(memory) if memory else 64,
             shard_count=shard_count,
             shard_ids=shard_ids,
         )

@@ -10,6 +10,8 @@ found is then the last one *known* to be winnable.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +19,7 @@ from typing import Any
 from . import load_game
 from .game import Game
 from .move import Move
-from .solver import Outcome, Solution, solve
+from .solver import DEFAULT_NODES, Outcome, Solution, solve
 
 #: What a search finds from the position after so many moves of one game.
 Judge = Callable[[int], Solution]
@@ -42,9 +44,26 @@ def position_after(record: Mapping[str, Any], count: int) -> Game:
     return load_game({**record, "moves": list(record["moves"])[:count], "redo": []})
 
 
-def searcher(record: Mapping[str, Any], seconds: float) -> Judge:
-    """A judge that searches each position of *record* for at most *seconds*."""
-    return lambda count: solve(position_after(record, count), max_seconds=seconds)
+def searcher(
+    record: Mapping[str, Any],
+    seconds: float,
+    *,
+    deadline: float = math.inf,
+    max_nodes: int | None = DEFAULT_NODES,
+    memory: int = 0,
+) -> Judge:
+    """A judge that searches each position of *record* for at most *seconds*
+    (:func:`~solitaire.solver.solve`'s *max_nodes* and *memory*), and none
+    past *deadline* (``time.perf_counter()``): after it, each is unknown."""
+
+    def judge(count: int) -> Solution:
+        left = min(seconds, deadline - time.perf_counter())
+        if left <= 0:
+            return Solution(Outcome.UNKNOWN)
+        game = position_after(record, count)
+        return solve(game, max_seconds=left, max_nodes=max_nodes, memory=memory)
+
+    return judge
 
 
 def turning_point(

@@ -23,11 +23,13 @@ from enum import StrEnum
 from .errors import IllegalMove
 from .game import Game
 from .move import Move
-from .searches import fast_search, proving_search
+from .searches import bounds_memory, fast_search, proving_search
 
 #: Budgets: a hint must answer at once; a deal for the pool may take longer.
 HINT_SECONDS = 0.2
 DEFAULT_NODES = 200_000
+#: No node cap: a search held to its memory runs until its time is up.
+UNCAPPED = 1 << 62
 DEFAULT_SECONDS = 10.0
 #: The share of the budget a game's own fast search gets, where it has one.
 FAST_SHARE = 0.75
@@ -53,11 +55,17 @@ class Solution:
 def solve(
     game: Game,
     *,
-    max_nodes: int = DEFAULT_NODES,
+    max_nodes: int | None = DEFAULT_NODES,
     max_seconds: float = DEFAULT_SECONDS,
     prove: bool = True,
+    memory: int = 0,
 ) -> Solution:
     """Searches for a win from *game*'s position; *game* itself is not changed.
+
+    *max_nodes* ``None``: no node cap where the search is held to *memory*
+    bytes instead (:func:`~solitaire.searches.bounds_memory`: Klondike's
+    complete search, which then runs until its time is up), else
+    :data:`DEFAULT_NODES`, which bounds the memory of the others.
 
     A game with a complete search of its own (Klondike without foundation
     return, Castle's End) gets the whole budget for it: it finds the wins
@@ -70,7 +78,9 @@ def solve(
     """
     start = time.perf_counter()
     deadline = start + max_seconds
-    complete = proving_search(game)
+    if max_nodes is None:
+        max_nodes = UNCAPPED if memory > 0 and bounds_memory(game) else DEFAULT_NODES
+    complete = proving_search(game, memory)
     if complete is not None:
         line, nodes, exhausted = complete(max_nodes, deadline)
         if line is None:

@@ -134,7 +134,7 @@ def test_the_general_search_proves_no_won_castles_end_deal_lost(
     game = new_game("castles-end", deal=deal)
     line, _, _ = castles_end.search(game, 10**7, time.perf_counter() + 30)
     assert line is not None and replays_to_a_win(game, line)
-    monkeypatch.setattr(solver, "proving_search", lambda game: None)
+    monkeypatch.setattr(solver, "proving_search", lambda game, memory=0: None)
     assert solve(game, max_nodes=10**7, max_seconds=2).outcome is not Outcome.UNWINNABLE
 
 

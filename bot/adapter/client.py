@@ -122,7 +122,7 @@ class SolitaireBot(discord.AutoShardedClient):
             on_lost=self._lease_lost,
         )
         await self.lease.take()
-        self.workers = Workers(self.config.workers)
+        self.workers = Workers(self.config.workers, memory=self.config.solver_memory_mb << 20)
         await self.workers.start()
         self.service = GameService(self.store, self.workers)
         self.social = Social(self.store, self.workers)

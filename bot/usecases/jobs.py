@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import os
 import threading
 import time
@@ -95,10 +96,11 @@ def undo(record: Mapping[str, Any]) -> tuple[dict[str, Any], Snapshot]:
     return game.to_record(), game.snapshot()
 
 
-def search(record: Mapping[str, Any], seconds: float = HINT_SECONDS) -> Searched:
-    """Searches for a win from the position of *record* for at most *seconds*."""
+def search(record: Mapping[str, Any], seconds: float = HINT_SECONDS, memory: int = 0) -> Searched:
+    """Searches for a win from the position of *record* for at most *seconds*
+    and *memory* bytes (0: a node cap instead; see :func:`solitaire.solver.solve`)."""
     game = load_game(record)
-    solution = solve(game, max_seconds=seconds)
+    solution = solve(game, max_seconds=seconds, **_budget(memory))
     if solution.outcome is Outcome.WON and solution.moves:
         return Searched(Outcome.WON, tuple(move.notation for move in solution.moves))
     fallback = game.hint()
@@ -186,11 +188,26 @@ class Verdict:
     better: str | None = None
 
 
-def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) -> Verdict:
-    """Searches the position of *record* for at most *seconds*. If it is
-    lost and the position after *winnable_at* moves was known to be winnable,
-    the positions between are halved to name the move that lost it."""
-    outcome = solve(load_game(record), max_seconds=seconds).outcome
+def _budget(memory: int) -> dict[str, Any]:
+    """A search's caps: held to *memory* bytes with no node cap where it
+    keeps to a memory budget, else the node cap (0: the node cap alone)."""
+    return {"max_nodes": None, "memory": memory} if memory > 0 else {}
+
+
+def verdict(
+    record: Mapping[str, Any],
+    winnable_at: int | None,
+    seconds: float,
+    within: float = math.inf,
+    memory: int = 0,
+) -> Verdict:
+    """Searches the position of *record* for at most *seconds* and *memory*
+    bytes. If it is lost and the position after *winnable_at* moves was known
+    to be winnable, the positions between are halved to name the move that
+    lost it: each search at most *seconds*, all of them within *within*
+    seconds of the start (past it, the move is not named)."""
+    deadline = time.perf_counter() + within
+    outcome = solve(load_game(record), max_seconds=seconds, **_budget(memory)).outcome
     if outcome is not Outcome.UNWINNABLE:
         return Verdict(outcome)
     moves = list(record["moves"])
@@ -198,7 +215,7 @@ def verdict(record: Mapping[str, Any], winnable_at: int | None, seconds: float) 
         return Verdict(outcome, since=0)
     if winnable_at is None or winnable_at >= len(moves):
         return Verdict(outcome)
-    judge = searcher(record, seconds)
+    judge = searcher(record, seconds, deadline=deadline, **_budget(memory))
     point = turning_point(judge, winnable_at, (), len(moves), high_lost=True)
     if not point.lost:
         return Verdict(outcome)
@@ -225,11 +242,19 @@ class Review:
     gif: bytes = b""
 
 
-def review(record: Mapping[str, Any], seconds: float, theme: str, locale: str = DEFAULT) -> Review:
+def review(
+    record: Mapping[str, Any],
+    seconds: float,
+    theme: str,
+    locale: str = DEFAULT,
+    within: float = math.inf,
+    memory: int = 0,
+) -> Review:
     """Finds whether the deal of *record* could be won and, if so, the last
-    position of the game from which it still could (see :mod:`solitaire.hindsight`)."""
+    position of the game from which it still could (see :mod:`solitaire.hindsight`):
+    each search at most *seconds* and *memory* bytes, all within *within* seconds."""
     moves = list(record["moves"])
-    judge = searcher(record, seconds)
+    judge = searcher(record, seconds, deadline=time.perf_counter() + within, **_budget(memory))
     start = judge(0)
     if start.outcome is not Outcome.WON:
         return Review(start.outcome)

@@ -22,8 +22,10 @@ from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked
 from .replies import Animation, Asker, Notice
 from .workers import Busy, Kind, Workers, busy_notice
 
-#: Each position the review looks at is searched this long.
+#: Each position the review looks at is searched this long, and all of them
+#: within REVIEW_WITHIN (inside its worker's time limit, ``LIMITS[Kind.REVIEW]``).
 REVIEW_SECONDS = 0.5
+REVIEW_WITHIN = 45.0
 #: The winning line's moves written out; the GIF shows them all.
 LINE_SHOWN = 20
 _CACHED = 64
@@ -94,7 +96,7 @@ class Reviews:
             try:
                 found = await self._workers.run(
                     Kind.REVIEW, jobs.review, row.record, REVIEW_SECONDS, self._theme, locale,
-                    player=asker.user_id,
+                    REVIEW_WITHIN, self._workers.memory, player=asker.user_id,
                 )  # fmt: skip
             except BadRecord as error:
                 return Notice(error.text(locale))

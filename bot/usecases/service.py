@@ -33,7 +33,7 @@ from solitaire import (
     parse_command,
 )
 from solitaire.scoring import Scoring, vegas
-from solitaire.solver import Outcome
+from solitaire.solver import HINT_SECONDS, Outcome
 from solitaire.variants.klondike import Klondike
 from storage import (
     BoardMessage,
@@ -282,8 +282,9 @@ class GameService:
             return Notice(tr(locale, "wait.hints", seconds=f"{wait:g}"))
         try:
             searched = await self.workers.run(
-                Kind.SEARCH, jobs.search, position.to_record(), player=asker.user_id
-            )
+                Kind.SEARCH, jobs.search, position.to_record(), HINT_SECONDS, self.workers.memory,
+                player=asker.user_id,
+            )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)
         kept = None

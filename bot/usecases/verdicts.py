@@ -30,8 +30,12 @@ from .workers import Busy, Kind, Workers
 
 log = logging.getLogger(__name__)
 
-#: The search budget for a position (a hint gets 0.2 s).
-VERDICT_SECONDS = 0.5
+#: The search budget for a position (a hint gets 0.2 s): in a worker, at a
+#: lower priority than the bot's own process, it never delays a move.
+VERDICT_SECONDS = 1.5
+#: The whole verdict's, the halving that names a losing move included:
+#: inside its worker's time limit (``LIMITS[Kind.VERDICT]``).
+VERDICT_WITHIN = 8.0
 
 
 @dataclass(frozen=True)
@@ -168,8 +172,9 @@ class Verdicts:
         )
         try:
             found = await self._workers.run(
-                Kind.VERDICT, jobs.verdict, row.record, winnable_at, VERDICT_SECONDS
-            )
+                Kind.VERDICT, jobs.verdict, row.record, winnable_at, VERDICT_SECONDS,
+                VERDICT_WITHIN, self._workers.memory,
+            )  # fmt: skip
         except Busy:
             return None  # many players at once: this position stays unknown
         if found.outcome is Outcome.UNKNOWN:

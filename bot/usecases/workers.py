@@ -64,6 +64,8 @@ LIMITS = {
     Kind.EXPORT: 60.0,
     Kind.GRADE: 30.0,
 }
+#: What a search in a worker may take by default (``SOLVER_MEMORY_MB``).
+SEARCH_MEMORY = 64 << 20
 #: The kinds of job a player waits for within Discord's 3 seconds.
 WAITED_FOR = frozenset({Kind.SEARCH, Kind.CARD})
 
@@ -85,8 +87,10 @@ class Workers:
     the console and for tests of the service, where nobody else waits.
     """
 
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, *, memory: int = SEARCH_MEMORY) -> None:
+        """*processes* a pool (0: threads); *memory*: the bytes each search may take."""
         self.processes = processes
+        self.memory = memory
         size = max(processes, 1)
         self.bounds = {
             Kind.SEARCH: 2 * size,

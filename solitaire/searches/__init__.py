@@ -60,11 +60,18 @@ def fast_search(game: Game) -> FastSearch | None:
     return None
 
 
-def proving_search(game: Game) -> ProvingSearch | None:
-    """Returns the complete search of *game*'s position, if one plays its rules."""
+def proving_search(game: Game, memory: int = 0) -> ProvingSearch | None:
+    """Returns the complete search of *game*'s position, if one plays its
+    rules; one that :func:`bounds_memory` keeps to *memory* bytes (0: no limit)."""
     if isinstance(game, CastlesEnd):
         return partial(castles_end.search, game)
     if isinstance(game, Klondike):
         # Its reductions assume that foundation cards stay there.
-        return None if game.foundation_return else partial(klondike.search, game)
+        return None if game.foundation_return else partial(klondike.search, game, memory=memory)
     return None
+
+
+def bounds_memory(game: Game) -> bool:
+    """Whether the search of *game* keeps to a memory budget (see
+    :func:`klondike.search_position`); the others are bounded by their node cap."""
+    return isinstance(game, Klondike) and not game.foundation_return
