@@ -9,6 +9,7 @@ the reply received, and moves per second.
     python bench/e2e.py --before ../before --rounds 3   # each bot 3 times: medians, ratios by round
     python bench/e2e.py --floor --crowds chat   # and the floor: what every move must cost
     python bench/e2e.py --hints 0.1
+    python bench/e2e.py --verdicts
     python bench/e2e.py --processes 2
     python bench/e2e.py --races 10x4
     python bench/e2e.py --cup 200 --players 50 --seconds 30
@@ -119,11 +120,14 @@ async def player(
     think: float,
     hints: float,
     tally: Tally,
+    verdicts: bool = False,
 ) -> None:
     rng = random.Random(number)
     who = user(6_000_000_000_000_000 + number, f"player{number}")
     guild = (GUILD_ID, GUILD_B)[number % 2]
     await asyncio.sleep(rng.uniform(0, DRIFT_IN - 1.0))  # players drift in, as they do
+    if verdicts:  # "can this still be won?" after every move, searched in the workers
+        await server.slash("settings", {"winnable": True}, who=who, guild_id=guild)
     board = await server.slash(
         "play", {"game": "klondike", "deal": number + 1, "passes": "unlimited"}, who=who,
         guild_id=guild,
@@ -197,6 +201,7 @@ async def crowd(
     *,
     how: str = "button",
     hints: float = 0.0,
+    verdicts: bool = False,
     program: tuple[str, ...] = THIS_BOT,
     code: str = "",
     processes: int = 1,
@@ -227,7 +232,10 @@ async def crowd(
                 window = start + DRIFT_IN
                 until = window + seconds
                 playing = asyncio.gather(
-                    *(player(server, n, how, until, think, hints, tally) for n in range(players))
+                    *(
+                        player(server, n, how, until, think, hints, tally, verdicts)
+                        for n in range(players)
+                    )
                 )
                 await asyncio.sleep(DRIFT_IN)
                 cpu_before = sum(cpu_seconds(pid) for pid in pids)
@@ -498,6 +506,16 @@ async def main(args: argparse.Namespace) -> None:
             f"{many['moves/s'] / pg['moves/s']:.2f}x"
         )
         return
+    if args.verdicts:
+        plain = await crowd(*common)
+        print(row("button moves, no verdicts", plain), flush=True)
+        judged = await crowd(*common, verdicts=True)
+        print(row("every player asks verdicts", judged))
+        print(
+            f"move latency with verdicts / without: p50 {judged['p50'] / plain['p50']:.2f}x,"
+            f" p90 {judged['p90'] / plain['p90']:.2f}x, p99 {judged['p99'] / plain['p99']:.2f}x"
+        )
+        return
     if args.hints:
         plain = await crowd(*common)
         print(row("button moves only", plain), flush=True)
@@ -574,6 +592,9 @@ if __name__ == "__main__":
         help="with --floor: also the floor drawing every picture on a new table",
     )  # fmt: skip
     parser.add_argument("--hints", type=float, default=0.0, help="share of actions that are /hint")
+    parser.add_argument(
+        "--verdicts", action="store_true", help="button moves, then every player asking verdicts"
+    )
     parser.add_argument("--processes", type=int, default=0, help="compare N sharded processes")
     parser.add_argument("--races", default="", help="RxN: R races of N racers each")
     parser.add_argument(

@@ -29,7 +29,7 @@ class Config:
     log_level: str = "INFO"
     workers: int = 2
     #: What one search in a worker may take, in MiB (``SOLVER_MEMORY_MB``).
-    solver_memory_mb: int = 64
+    solver_memory_mb: int = 128
     #: The total number of shards, and the ones this process runs (``None``:
     #: discord.py asks Discord for the count and runs them all).
     shard_count: int | None = None
@@ -80,7 +80,7 @@ class Config:
             in ("1", "true", "yes", "on"),
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             workers=int(workers) if workers else os.cpu_count() or 2,
-            solver_memory_mb=int(memory) if memory else 64,
+            solver_memory_mb=int(memory) if memory else 128,
             shard_count=shard_count,
             shard_ids=shard_ids,
         )

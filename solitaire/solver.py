@@ -23,7 +23,7 @@ from enum import StrEnum
 from .errors import IllegalMove
 from .game import Game
 from .move import Move
-from .searches import bounds_memory, fast_search, proving_search
+from .searches import bounds_memory, fast_search, node_bytes, proving_search
 
 #: Budgets: a hint must answer at once; a deal for the pool may take longer.
 HINT_SECONDS = 0.2
@@ -64,8 +64,9 @@ def solve(
 
     *max_nodes* ``None``: no node cap where the search is held to *memory*
     bytes instead (:func:`~solitaire.searches.bounds_memory`: Klondike's
-    complete search, which then runs until its time is up), else
-    :data:`DEFAULT_NODES`, which bounds the memory of the others.
+    complete search, which then runs until its time is up); else as many
+    nodes as *memory* holds (:func:`~solitaire.searches.node_bytes`), at most
+    :data:`DEFAULT_NODES`.
 
     A game with a complete search of its own (Klondike without foundation
     return, Castle's End) gets the whole budget for it: it finds the wins
@@ -78,8 +79,10 @@ def solve(
     """
     start = time.perf_counter()
     deadline = start + max_seconds
-    if max_nodes is None:
-        max_nodes = UNCAPPED if memory > 0 and bounds_memory(game) else DEFAULT_NODES
+    if max_nodes is None and memory > 0 and bounds_memory(game):
+        max_nodes = UNCAPPED
+    elif max_nodes is None:
+        max_nodes = min(DEFAULT_NODES, memory // node_bytes(game)) if memory > 0 else DEFAULT_NODES
     complete = proving_search(game, memory)
     if complete is not None:
         line, nodes, exhausted = complete(max_nodes, deadline)

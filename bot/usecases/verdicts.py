@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 #: The search budget for a position (a hint gets 0.2 s): in a worker, at a
 #: lower priority than the bot's own process, it never delays a move.
-VERDICT_SECONDS = 1.5
+VERDICT_SECONDS = 2.0
 #: The whole verdict's, the halving that names a losing move included:
 #: inside its worker's time limit (``LIMITS[Kind.VERDICT]``).
 VERDICT_WITHIN = 8.0

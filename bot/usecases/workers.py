@@ -65,7 +65,7 @@ LIMITS = {
     Kind.GRADE: 30.0,
 }
 #: What a search in a worker may take by default (``SOLVER_MEMORY_MB``).
-SEARCH_MEMORY = 64 << 20
+SEARCH_MEMORY = 128 << 20
 #: The kinds of job a player waits for within Discord's 3 seconds.
 WAITED_FOR = frozenset({Kind.SEARCH, Kind.CARD})
 

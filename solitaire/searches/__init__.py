@@ -75,3 +75,10 @@ def bounds_memory(game: Game) -> bool:
     """Whether the search of *game* keeps to a memory budget (see
     :func:`klondike.search_position`); the others are bounded by their node cap."""
     return isinstance(game, Klondike) and not game.foundation_return
+
+
+def node_bytes(game: Game) -> int:
+    """What a node of the search of *game* may take at most, in bytes, where
+    no memory budget bounds it (measured: a Castle's End position keeps its
+    long line; the others' about 250 bytes)."""
+    return 3_200 if isinstance(game, CastlesEnd) else 400

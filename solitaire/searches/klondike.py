@@ -236,14 +236,18 @@ class _Search:
         self.budget = Budget(max_nodes, deadline)
         self.seen: set[object] = set()
         #: Within *memory* bytes (0: no limit), as the search in C: a quarter
-        #: for the positions seen, then all but the current line's are
-        #: forgotten; the rest for the moves put off, then it stops.
+        #: for the positions seen, in two generations (past half of it, the
+        #: older is forgotten but for the current line's positions); the rest
+        #: for the moves put off, then more are dropped (and the search can
+        #: no longer prove a loss).
         self.most_seen = memory // 4 // SEEN_BYTES if memory > 0 else None
         self.most_put_off = (memory - memory // 4) // PUT_OFF_BYTES if memory > 0 else None
         #: The entries of the positions of the current line, and how many
         #: times the others were forgotten.
         self.line: list[object] = []
+        self.older: set[object] = set()
         self.forgotten = 0
+        self.dropped = False
         self.path: list[int] = []  # move codes
         #: Memos: :meth:`_waste_tops` by talon size, cards shown and
         #: redeals; the cards that go home at once, by foundations.
@@ -458,9 +462,10 @@ class _Search:
                 elif _TWIN[column[at]] in reach:
                     for j in _targets(column[at], tops, empty):
                         code, child, child_owed = self._run_move(state, i, at, j)
-                        self.put_off.append(((*self.path, code), child, child_owed))
-                        if self.most_put_off is not None and len(self.put_off) > self.most_put_off:
-                            raise OutOfBudget
+                        if self.most_put_off is not None and len(self.put_off) >= self.most_put_off:
+                            self.dropped = True  # see klondike_native.c: put_off
+                        else:
+                            self.put_off.append(((*self.path, code), child, child_owed))
 
     def _every_move(self, state: State) -> Iterator[Move]:
         """Every legal move, a draw included, without reductions."""
@@ -520,15 +525,16 @@ class _Search:
         key = b"\xff".join(parts)
         # A position owing a move may make only some of its moves: none to
         # try if it was reached before owing nothing.
-        seen, new = self.seen, False
+        seen, older, new = self.seen, self.older, False
         entry = (key, owed) if owed else key
-        if not owed or key not in seen:
+        if not owed or (key not in seen and key not in older):
             size = len(seen)
             seen.add(entry)
-            new = len(seen) > size  # added: the key hashed once, not twice
+            new = len(seen) > size and entry not in older  # added: hashed once, not twice
         if new:
-            if self.most_seen is not None and len(seen) > self.most_seen:
-                self.seen = {*self.line, entry}  # see klondike_native.c: seen_forget
+            if self.most_seen is not None and len(seen) > self.most_seen // 2:
+                # A generation older, as in C (klondike_native.c: seen_age).
+                self.older, self.seen = seen, {*self.line, entry}
                 self.forgotten += 1
             if check and self.checks and hopeless(state, self.draw, self._last_pass(redeals)):
                 del self.path[mark:]
@@ -622,10 +628,12 @@ def search_position(
     C where it is built (:data:`NATIVE`), unless *native* is false.
 
     Within *memory* bytes (0: no limit): a quarter for the positions seen,
-    past which all but those of the current line are forgotten (the search
-    revisits them: more nodes, never a wrong answer, and no circle, as the
-    current line is kept); the rest for the moves put off, past which the
-    search stops as it does out of time (no answer)."""
+    in two generations: past half of it the older one is forgotten, but for
+    the positions of the current line (the search revisits what it forgot:
+    more nodes, never a wrong answer, and no circle, as the current line is
+    kept); the rest for the moves put off, past which more
+    are dropped: the search goes on in its order and may still find a win,
+    but no longer proves that there is none."""
     if reduced and native and NATIVE is not None:
         columns, found, talon, shown, redeals = state
         max_redeals = -1 if passes is None else passes - 1
@@ -646,5 +654,5 @@ def search_position(
         except OutOfBudget:
             return None, searcher.budget.nodes, False
     if not won:
-        return None, searcher.budget.nodes, True
+        return None, searcher.budget.nodes, not searcher.dropped
     return [step for code in searcher.path for step in notation(code)], searcher.budget.nodes, False

@@ -243,8 +243,9 @@ static inline Entry *entry_at(const Seen *seen, uint32_t where) {
     return (Entry *)((uint8_t *)seen->store.items + (size_t)where * 8);
 }
 
-static int seen_init(Seen *seen) {
-    seen->mask = (1 << 16) - 1;
+/* A table of *slots* slots (a power of two) to begin with. */
+static int seen_init(Seen *seen, size_t slots) {
+    seen->mask = slots - 1;
     seen->count = 0;
     seen->slots = calloc(seen->mask + 1, sizeof(Slot));
     seen->store = (Array){NULL, 0, 0, 1};
@@ -307,22 +308,6 @@ static int seen_add(Seen *seen, const uint8_t *key, size_t n, uint64_t h, size_t
     return 0;
 }
 
-/* Whether the position *key* was reached before owing nothing, or owing
-   *owed* (klondike._Search.run: a position owing a move may make only some
-   of its moves); adds it if not. 1: it was; 0: it was not; -1: no memory. */
-static int seen_has(Seen *seen, const uint8_t *key, size_t n, int owed) {
-    uint64_t h = hash_of(key, n), bit;
-    bit = owed == NOTHING ? OWING_NOTHING : owed == A_KING ? 1 : 1ull << owed;
-    size_t i;
-    Entry *entry = seen_find(seen, key, n, h, &i);
-    if (entry) {
-        if (entry->owed & (bit | OWING_NOTHING)) return 1;
-        entry->owed |= bit;
-        return 0;
-    }
-    return seen_add(seen, key, n, h, i, bit);
-}
-
 /* What the table holds: its slots and its store, in bytes. */
 static size_t seen_bytes(const Seen *seen) {
     return (seen->mask + 1) * sizeof(Slot) + seen->store.len;
@@ -360,11 +345,14 @@ typedef struct {
     long long max_nodes, nodes;
     struct timespec deadline;
     /* The memory the positions seen may take (then all but the current
-       line's are forgotten) and the moves put off (then the search stops,
-       as out of time), in bytes. */
+       line's are forgotten) and the moves put off (then more are dropped,
+       and the search can no longer prove a loss), in bytes. */
     size_t seen_limit, put_off_limit;
-    long long forgotten; /* times the positions seen were forgotten */
-    Seen seen;
+    long long forgotten; /* times a generation of positions seen was forgotten */
+    int dropped;         /* whether a move put off was dropped */
+    Seen seen, older; /* the positions seen, now and in the generation before */
+    int aged;         /* whether there is a generation before */
+    size_t slots;     /* the slots a table of positions seen begins with */
     Array path;       /* int: move codes */
     Array moves;      /* Move: the moves of every frame */
     Array frames;     /* Frame */
@@ -422,36 +410,68 @@ static void unpack(const uint8_t *in, State *st) {
 
 static size_t key_of(const State *st, uint8_t *key);
 
-/* Forgets every position seen but those of the current line (the frames,
-   and the position being entered above them), with what each was reached
-   owing: the search revisits what it forgot, and still cannot go round in
-   a circle. */
-static int seen_forget(Search *s) {
-    Seen kept;
-    if (seen_init(&kept)) return -1;
+/* Whether the position *key* was reached before owing nothing, or owing
+   *owed* (klondike._Search.run: a position owing a move may make only some
+   of its moves), among the positions seen now or in the generation before
+   (then kept again: what the search meets again it keeps); adds it if not.
+   1: it was; 0: it was not; -1: no memory. */
+static int seen_look(Search *s, const uint8_t *key, size_t n, int owed) {
+    uint64_t h = hash_of(key, n), bit, before = 0;
+    bit = owed == NOTHING ? OWING_NOTHING : owed == A_KING ? 1 : 1ull << owed;
+    size_t i, j;
+    Entry *entry = seen_find(&s->seen, key, n, h, &i);
+    if (entry) {
+        if (entry->owed & (bit | OWING_NOTHING)) return 1;
+        entry->owed |= bit;
+        return 0;
+    }
+    Entry *old = s->aged ? seen_find(&s->older, key, n, h, &j) : NULL;
+    if (old) before = old->owed;
+    if (seen_add(&s->seen, key, n, h, i, bit | before)) return -1;
+    return (before & (bit | OWING_NOTHING)) ? 1 : 0;
+}
+
+/* Past half its share of memory, the positions seen become the generation
+   before, and those of the generation before are forgotten, but for the
+   current line's (the frames, and the position being entered above them),
+   kept with what each was reached owing: the search revisits what it
+   forgot, and still cannot go round in a circle. */
+static int seen_age(Search *s) {
+    Seen fresh;
+    if (seen_init(&fresh, s->slots)) return -1;
     uint8_t key[KEY_MAX];
     for (size_t f = 0; f <= s->frames.len; f++) {
         size_t n = key_of(&AT(s->frames, Frame, f).state, key), at;
-        uint64_t h = hash_of(key, n);
-        Entry *old = seen_find(&s->seen, key, n, h, &at);
-        uint64_t owed = old ? old->owed : OWING_NOTHING;
-        Entry *there = seen_find(&kept, key, n, h, &at);
+        uint64_t h = hash_of(key, n), owed = 0;
+        Entry *now = seen_find(&s->seen, key, n, h, &at);
+        Entry *old = s->aged ? seen_find(&s->older, key, n, h, &at) : NULL;
+        owed = (now ? now->owed : 0) | (old ? old->owed : 0);
+        Entry *there = seen_find(&fresh, key, n, h, &at);
         if (there) {
             there->owed |= owed;
-        } else if (seen_add(&kept, key, n, h, at, owed)) {
-            seen_free(&kept);
+        } else if (seen_add(&fresh, key, n, h, at, owed ? owed : OWING_NOTHING)) {
+            seen_free(&fresh);
             return -1;
         }
     }
-    seen_free(&s->seen);
-    s->seen = kept;
+    if (s->aged) seen_free(&s->older);
+    s->older = s->seen;
+    s->aged = 1;
+    s->seen = fresh;
     s->forgotten++;
     return 0;
 }
 
 /* Puts off the move to *child* (code *code*, owing *owed*) from the end of
-   the path. OUT if the moves put off would take more than their share. */
+   the path; past the moves put off's share of memory, drops it instead: the
+   search goes on in the same order, and may still find a win, but can no
+   longer prove that there is none. */
 static int put_off(Search *s, const State *child, int code, int owed) {
+    size_t bytes = s->put_off.len * sizeof(PutOff) + s->put_states.len + s->tree.len * sizeof(Node);
+    if (bytes + sizeof(PutOff) + PACKED_MAX + (s->path.len + 1) * sizeof(Node) > s->put_off_limit) {
+        s->dropped = 1;
+        return 0;
+    }
     size_t len = s->path.len + 1, k = 0;
     const int *path = (const int *)s->path.items;
     int *last = (int *)s->last_codes.items;
@@ -474,8 +494,7 @@ static int put_off(Search *s, const State *child, int code, int owed) {
     PutOff *p = &AT(s->put_off, PutOff, s->put_off.len++);
     *p = (PutOff){s->put_states.len, mark, leaf, owed};
     s->put_states.len += pack(child, (uint8_t *)s->put_states.items + s->put_states.len);
-    size_t bytes = s->put_off.len * sizeof(PutOff) + s->put_states.len + s->tree.len * sizeof(Node);
-    return bytes > s->put_off_limit ? OUT : 0;
+    return 0;
 }
 
 /* Takes the last move put off: its position in *st*, its line as the path. */
@@ -875,9 +894,9 @@ static int enter(Search *s, int owed, int check) {
     if (settled) owed = NOTHING;
     if (st->found == ALL_HOME) return WON;
     uint8_t key[KEY_MAX];
-    int there = seen_has(&s->seen, key, key_of(st, key), owed);
+    int there = seen_look(s, key, key_of(st, key), owed);
     if (there < 0) return NO_MEMORY;
-    if (!there && seen_bytes(&s->seen) > s->seen_limit && seen_forget(s)) return NO_MEMORY;
+    if (!there && seen_bytes(&s->seen) > s->seen_limit / 2 && seen_age(s)) return NO_MEMORY;
     if (there || (check && hopeless(st, s->draw, last_pass(s, st->redeals)))) {
         s->path.len = mark;
         return FAILED;
@@ -984,6 +1003,7 @@ static int read_state(PyObject *columns, long found, Py_buffer *talon, long show
 
 static void search_free(Search *s) {
     seen_free(&s->seen);
+    if (s->aged) seen_free(&s->older);
     free(s->path.items);
     free(s->moves.items);
     free(s->frames.items);
@@ -1028,6 +1048,9 @@ static PyObject *search(PyObject *module, PyObject *args) {
        moves put off: room for the queue, not the table, is what wins. */
     s.seen_limit = memory > 0 ? (size_t)memory / 4 : SIZE_MAX;
     s.put_off_limit = memory > 0 ? (size_t)memory - s.seen_limit : SIZE_MAX;
+    /* A new table's slots take at most a quarter of a generation's share. */
+    s.slots = 1 << 16;
+    while (s.slots > 1024 && s.slots * sizeof(Slot) > s.seen_limit / 8) s.slots /= 2;
     clock_gettime(CLOCK_MONOTONIC, &s.deadline);
     if (seconds > 1e6) seconds = 1e6;
     if (seconds < 0) seconds = 0;
@@ -1035,7 +1058,7 @@ static PyObject *search(PyObject *module, PyObject *args) {
     s.deadline.tv_sec += nanos / 1000000000;
     s.deadline.tv_nsec = nanos % 1000000000;
     int result;
-    if (seen_init(&s.seen)) {
+    if (seen_init(&s.seen, s.slots)) {
         result = NO_MEMORY;
     } else {
         Py_BEGIN_ALLOW_THREADS
@@ -1066,7 +1089,8 @@ static PyObject *search(PyObject *module, PyObject *args) {
         }
         if (line) answer = Py_BuildValue("(NLOL)", line, s.nodes, Py_False, s.forgotten);
     } else {
-        answer = Py_BuildValue("(OLOL)", Py_None, s.nodes, result == FAILED ? Py_True : Py_False,
+        int exhausted = result == FAILED && !s.dropped;
+        answer = Py_BuildValue("(OLOL)", Py_None, s.nodes, exhausted ? Py_True : Py_False,
                                s.forgotten);
     }
     search_free(&s);
