@@ -195,6 +195,21 @@ static int grow(Array *a, size_t more) {
     return 0;
 }
 
+/* grow, its doubling cut short where *a* would take more than *room*
+   bytes: 1 if even that leaves no room for *more* items. */
+static int grow_within(Array *a, size_t more, size_t room) {
+    if (a->len + more <= a->cap) return 0;
+    size_t cap = a->cap ? a->cap * 2 : 64;
+    while (cap < a->len + more) cap *= 2;
+    if (cap * a->size > room) cap = room / a->size;
+    if (cap < a->len + more) return 1;
+    void *items = realloc(a->items, cap * a->size);
+    if (!items) return -1;
+    a->items = items;
+    a->cap = cap;
+    return 0;
+}
+
 #define AT(array, type, i) (((type *)(array).items)[i])
 
 /* -- the positions seen: byte strings, each with what it was reached owing - */
@@ -308,11 +323,6 @@ static int seen_add(Seen *seen, const uint8_t *key, size_t n, uint64_t h, size_t
     return 0;
 }
 
-/* What the table holds: its slots and its store, in bytes. */
-static size_t seen_bytes(const Seen *seen) {
-    return (seen->mask + 1) * sizeof(Slot) + seen->store.len;
-}
-
 /* -- the search ------------------------------------------------------------ */
 
 /* Room for a key as key_of writes it: whole columns and talon, then cut. */
@@ -410,6 +420,8 @@ static void unpack(const uint8_t *in, State *st) {
 
 static size_t key_of(const State *st, uint8_t *key);
 
+static int seen_age(Search *s, size_t pinned);
+
 /* Whether the position *key* was reached before owing nothing, or owing
    *owed* (klondike._Search.run: a position owing a move may make only some
    of its moves), among the positions seen now or in the generation before
@@ -427,20 +439,31 @@ static int seen_look(Search *s, const uint8_t *key, size_t n, int owed) {
     }
     Entry *old = s->aged ? seen_find(&s->older, key, n, h, &j) : NULL;
     if (old) before = old->owed;
+    /* A generation takes at most half the share: its slots (and room for
+       them to double) and its store, grown within what is left. */
+    size_t size = (offsetof(Entry, key) + n + 7) & ~(size_t)7;
+    size_t slots = (s->seen.mask + 1) * sizeof(Slot) * 2;
+    size_t room = s->seen_limit / 2 > slots ? s->seen_limit / 2 - slots : 0;
+    int full = grow_within(&s->seen.store, size, room);
+    if (full < 0) return -1;
+    if (full) {
+        if (seen_age(s, s->frames.len)) return -1; /* the line below this position */
+        seen_find(&s->seen, key, n, h, &i);
+    }
     if (seen_add(&s->seen, key, n, h, i, bit | before)) return -1;
     return (before & (bit | OWING_NOTHING)) ? 1 : 0;
 }
 
 /* Past half its share of memory, the positions seen become the generation
    before, and those of the generation before are forgotten, but for the
-   current line's (the frames, and the position being entered above them),
-   kept with what each was reached owing: the search revisits what it
-   forgot, and still cannot go round in a circle. */
-static int seen_age(Search *s) {
+   current line's (the *pinned* frames from the first), kept with what each
+   was reached owing: the search revisits what it forgot, and still cannot
+   go round in a circle. */
+static int seen_age(Search *s, size_t pinned) {
     Seen fresh;
     if (seen_init(&fresh, s->slots)) return -1;
     uint8_t key[KEY_MAX];
-    for (size_t f = 0; f <= s->frames.len; f++) {
+    for (size_t f = 0; f < pinned; f++) {
         size_t n = key_of(&AT(s->frames, Frame, f).state, key), at;
         uint64_t h = hash_of(key, n), owed = 0;
         Entry *now = seen_find(&s->seen, key, n, h, &at);
@@ -467,12 +490,22 @@ static int seen_age(Search *s) {
    search goes on in the same order, and may still find a win, but can no
    longer prove that there is none. */
 static int put_off(Search *s, const State *child, int code, int owed) {
-    size_t bytes = s->put_off.len * sizeof(PutOff) + s->put_states.len + s->tree.len * sizeof(Node);
-    if (bytes + sizeof(PutOff) + PACKED_MAX + (s->path.len + 1) * sizeof(Node) > s->put_off_limit) {
-        s->dropped = 1;
-        return 0;
-    }
     size_t len = s->path.len + 1, k = 0;
+    /* Its three arrays grow within their share together. */
+    Array *arrays[3] = {&s->put_off, &s->put_states, &s->tree};
+    size_t wanted[3] = {1, PACKED_MAX, len};
+    for (int a = 0; a < 3; a++) {
+        size_t others = 0;
+        for (int b = 0; b < 3; b++)
+            if (b != a) others += arrays[b]->cap * arrays[b]->size;
+        size_t room = s->put_off_limit > others ? s->put_off_limit - others : 0;
+        int grew = grow_within(arrays[a], wanted[a], room);
+        if (grew < 0) return NO_MEMORY;
+        if (grew) {
+            s->dropped = 1;
+            return 0;
+        }
+    }
     const int *path = (const int *)s->path.items;
     int *last = (int *)s->last_codes.items;
     while (k < len && k < s->last_codes.len && last[k] == (k + 1 < len ? path[k] : code)) k++;
@@ -896,7 +929,6 @@ static int enter(Search *s, int owed, int check) {
     uint8_t key[KEY_MAX];
     int there = seen_look(s, key, key_of(st, key), owed);
     if (there < 0) return NO_MEMORY;
-    if (!there && seen_bytes(&s->seen) > s->seen_limit / 2 && seen_age(s)) return NO_MEMORY;
     if (there || (check && hopeless(st, s->draw, last_pass(s, st->redeals)))) {
         s->path.len = mark;
         return FAILED;
