@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from bot.usecases import jobs
 from bot.usecases.verdicts import KnownVerdict, verdict_line
 from solitaire import new_game
@@ -23,6 +25,23 @@ def test_the_move_that_lost_a_winnable_game_is_named() -> None:
     assert (found.outcome, found.since, found.move) == ("unwinnable", 2, "r2 6")
     unknown_since = jobs.verdict(game.to_record(), None, 2.0)
     assert (unknown_since.outcome, unknown_since.since) == ("unwinnable", None)
+
+
+def test_a_verdict_names_no_move_past_its_deadline_and_keeps_to_it() -> None:
+    # The halving that names the losing move searches several positions:
+    # all of them within the job's deadline; past it, the move goes unnamed.
+    game = new_game("castles-end", deal=3)
+    game.play("7 10")
+    game.play("r2 6")
+    started = time.perf_counter()
+    found = jobs.verdict(game.to_record(), 0, 2.0, 0.0)
+    assert (found.outcome, found.since, found.move) == ("unwinnable", None, None)
+    assert time.perf_counter() - started < 2.0
+
+
+def test_a_klondike_verdict_keeps_to_its_memory_and_still_proves() -> None:
+    found = jobs.verdict(new_game("klondike", deal=930_002).to_record(), None, 5.0, 8.0, 64 << 20)
+    assert found.outcome == "unwinnable"  # as the search with no memory budget finds
 
 
 def _row(revision: int, moves: int, undos: int, verdict: dict[str, object] | None) -> GameRow:
