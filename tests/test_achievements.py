@@ -157,8 +157,8 @@ async def test_a_practice_win_earns_no_achievement_nor_experience(store: Store) 
     assert len(await store.wins_of(2)) == 1
 
 
-async def cup_of(store: Store, results: dict[int, Status]) -> None:
-    """A closed cup of one deal in which each player had *results*."""
+async def played_cup(store: Store, results: dict[int, Status]) -> int:
+    """An open cup of one deal in which each player had *results*; its id."""
     record = new_game("klondike", deal=77).to_record()
     cup = await store.create_cup(
         guild_id=9, channel_id=5, host_id=1, locale="en", game="klondike", clean=False,
@@ -168,7 +168,12 @@ async def cup_of(store: Store, results: dict[int, Status]) -> None:
     for user_id, status in results.items():
         row = await store.start_cup_game(cup.id, user_id, 1, record)
         await store.save_moves(row.id, [], expected_revision=row.revision, status=status)
-    await store.close_cups(time.time(), cup.id)
+    return cup.id
+
+
+async def cup_of(store: Store, results: dict[int, Status]) -> None:
+    """A closed cup of one deal in which each player had *results*."""
+    await store.close_cups(time.time(), await played_cup(store, results))
 
 
 async def test_a_cup_podium_and_win_need_a_field_of_three(store: Store) -> None:
@@ -183,17 +188,9 @@ async def test_a_cup_podium_and_win_need_a_field_of_three(store: Store) -> None:
 
 
 async def test_a_forgotten_winners_podium_goes_to_no_one(store: Store) -> None:
-    record = new_game("klondike", deal=77).to_record()
-    cup = await store.create_cup(
-        guild_id=9, channel_id=5, host_id=1, locale="en", game="klondike", clean=False,
-        weekly=False, hours=1, role_id=None, starts_at=time.time(), deals=1,
-    )  # fmt: skip
-    await store.set_cup_deals(cup.id, [CupDeal(1, "klondike", {}, 77)])
-    for user_id, status in {1: Status.WON, 2: Status.RESIGNED, 3: Status.RESIGNED}.items():
-        row = await store.start_cup_game(cup.id, user_id, 1, record)
-        await store.save_moves(row.id, [], expected_revision=row.revision, status=status)
+    cup_id = await played_cup(store, {1: Status.WON, 2: Status.RESIGNED, 3: Status.RESIGNED})
     assert await store.forget_player(1, "forgotten 1", every=0, cup_digest=lambda cup: "link")
-    await store.close_cups(time.time(), cup.id)
-    [first, *_] = (await store.cup_standings(cup.id))[0]
+    await store.close_cups(time.time(), cup_id)
+    [first, *_] = (await store.cup_standings(cup_id))[0]
     assert first.user_id < 0 and first.won  # the winner is no one now
     assert await store.achievements(first.user_id) == {}
