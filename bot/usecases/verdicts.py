@@ -8,6 +8,10 @@ verdict that still holds: "winnable" only for the very position it was found
 for, "no longer winnable" for as long as the game only moves on (an undo may
 make it winnable again). When the search proves the game lost right after a
 position known to be winnable, the verdict names the move that lost it.
+
+Only a game's newest position is worth a search: one waiting for a worker
+gives way to the next move's (:class:`Newest`), and a game's search waits
+for the one it is running, which may have found what it wants.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from texts import tr
 
 from . import jobs
 from .fairplay import in_play
+from .newest import Newest
 from .replies import Board
 from .workers import Busy, Kind, Workers
 
@@ -36,6 +41,9 @@ VERDICT_SECONDS = 2.0
 #: The whole verdict's, the halving that names a losing move included:
 #: inside its worker's time limit (``LIMITS[Kind.VERDICT]``).
 VERDICT_WITHIN = 8.0
+#: How many games' positions may wait for a worker; past it, a position
+#: stays unknown (the next move asks again).
+WAITING = 32
 
 
 @dataclass(frozen=True)
@@ -122,6 +130,9 @@ class Verdicts:
         self, store: Store, workers: Workers, *, clock: Callable[[], float] = time.time
     ) -> None:
         self._store, self._workers, self._clock = store, workers, clock
+        # A game's newest position is searched, one search per game at a
+        # time, within the workers' bound: none is refused for being busy.
+        self._turns = Newest(workers.bounds[Kind.VERDICT], waiting=WAITING)
 
     async def find(self, board: Board, message_id: int, locale: str) -> Board | None:
         """Finds out whether *board*'s game can still be won and keeps it.
@@ -138,22 +149,31 @@ class Verdicts:
     async def _find(self, board: Board, message_id: int, locale: str) -> Board | None:
         if board.status != Status.PLAYING or not board.verdicts:
             return None
-        row = await self._store.get_game(board.game_id)
-        if row.revision != board.revision:
-            return None  # moved on already: the next board says what holds
-        known = KnownVerdict.from_row(row.verdict)
-        if known is None or not known.holds(row):
-            known = await self._search(row, known)
-            if known is None:
-                return None
-            # The search took a while: a newer board may have retired this one.
-            row = await self._store.get_game(row.id)
+        found = await self._turns.run(board.game_id, lambda: self._known(board))
+        if found is None:
+            return None  # moved on, replaced by a newer position, or unknown
+        row, known = found
         line = known.line(locale, name_move=await self._names_moves(row, known))
         if row.revision != board.revision or row.message_id != message_id:
             return None  # a retired board stays retired
         if line == board.verdict:
             return None
         return replace(board, verdict=line, winnable=known.outcome is Outcome.WON)
+
+    async def _known(self, board: Board) -> tuple[GameRow, KnownVerdict] | None:
+        """The game as stored and its verdict for *board*'s position: the
+        kept one if it holds, else searched and kept."""
+        row = await self._store.get_game(board.game_id)
+        if row.revision != board.revision:
+            return None  # moved on already: the next board says what holds
+        known = KnownVerdict.from_row(row.verdict)
+        if known is not None and known.holds(row):
+            return row, known
+        known = await self._search(row, known)
+        if known is None:
+            return None
+        # The search took a while: a newer board may have retired this one.
+        return await self._store.get_game(row.id), known
 
     async def _names_moves(self, row: GameRow, known: KnownVerdict) -> bool:
         """Whether the verdict may name the move that lost the game: not

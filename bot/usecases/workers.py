@@ -97,7 +97,8 @@ class Workers:
             Kind.GIF: size,
             Kind.CARD: 4 * size,
             Kind.REPLAY: 32,
-            Kind.VERDICT: size,
+            # Verdicts nobody waits for leave a core to the bot's own process.
+            Kind.VERDICT: max(1, size - 1),
             Kind.REVIEW: size,
             Kind.EXPORT: size,
             Kind.GRADE: 1,
