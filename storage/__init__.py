@@ -42,6 +42,7 @@ from ._base import (
     UnfinishedGame,
 )
 from ._cups import MOST_CUPS, CupDeal, CupRefused, CupRow
+from ._puzzles import UNRATED, PuzzlePlayer, PuzzleRow, Rated
 from ._sql import Store
 from .sqlite import SQLiteStore, sqlite_path
 
@@ -68,6 +69,7 @@ __all__ = [
     "FINISHED",
     "MAX_GAP",
     "MOST_CUPS",
+    "UNRATED",
     "UNWON",
     "BoardMessage",
     "Conflict",
@@ -80,10 +82,13 @@ __all__ = [
     "LeaderRow",
     "Lease",
     "NotFound",
+    "PuzzlePlayer",
+    "PuzzleRow",
     "RaceRefused",
     "RaceRow",
     "RaceStatus",
     "Racer",
+    "Rated",
     "SQLiteStore",
     "ServerRules",
     "Settings",

@@ -184,6 +184,8 @@ class GameRow:
     #: Whether it counts on no board: a later attempt of a deal its player
     #: had played, or one whose winning line they saw in a review.
     practice: bool = False
+    #: The puzzle it is played from (``None``: a game of its own).
+    puzzle_id: int | None = None
 
     @property
     def private(self) -> bool:

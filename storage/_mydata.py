@@ -33,6 +33,8 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "cups": ("host_id",),
     "cup_struck": ("user_id",),
     "achievements": ("user_id",),
+    "puzzle_results": ("user_id",),
+    "puzzle_players": ("user_id",),
 }
 #: What an export holds of each table: the columns that are the player's.
 EXPORTED: dict[str, tuple[str, ...]] = {
@@ -42,7 +44,7 @@ EXPORTED: dict[str, tuple[str, ...]] = {
               "options", "deal", "start", "moves", "move_count", "redo", "undos", "status",
               "revision", "started_at", "updated_at", "finished_at", "hints", "extra", "daily",
               "shared_at", "race_id", "home", "stuck", "active", "scoring", "vegas", "practice",
-              "cup_id", "cup_deal"),
+              "cup_id", "cup_deal", "puzzle_id"),
     "cooldowns": ("user_id", "kind", "used_at"),
     "races": ("id", "host_id", "invited_id", "guild_id", "channel_id", "message_id", "locale",
               "profile", "options", "deal", "status", "created_at", "started_at", "ended_at"),
@@ -54,6 +56,9 @@ EXPORTED: dict[str, tuple[str, ...]] = {
              "status", "closed_at", "champion_id", "notes", "created_at"),
     "cup_struck": ("cup_id", "user_id", "reason", "struck_at"),
     "achievements": ("user_id", "code", "earned_at", "game_id"),
+    "puzzle_results": ("user_id", "puzzle_id", "solved", "rating", "daily", "tried_at"),
+    "puzzle_players": ("user_id", "rating", "deviation", "volatility", "rated_at", "streak",
+                       "best_streak", "daily"),
 }  # fmt: skip
 #: The columns an export never holds, and why.
 WITHHELD: dict[str, dict[str, str]] = {
@@ -94,6 +99,7 @@ class PlayerData(Connected):
         every: float,
         block_digest: Callable[[int], str] = lambda guild_id: "",
         cup_digest: Callable[[int], str] = lambda cup_id: "",
+        puzzle_source: str | None = None,
     ) -> bool:
         """Forgets a player, in one transaction: their settings, name,
         language, limits, seen lines and games are deleted; a server's block
@@ -101,7 +107,8 @@ class PlayerData(Connected):
         names no one, so that it holds if they come back; the rows other
         players' results need (their race games, daily games and places in
         races) are kept under an anonymous id (``-game id``; a race's host
-        or guest ``0``), so those results read as before. *digest* (a keyed
+        or guest ``0``), so those results read as before; the puzzles made
+        from their games (``source`` *puzzle_source*) leave the pool. *digest* (a keyed
         digest of the id, naming no one) records when; ``False`` (nothing
         done) if it was recorded less than *every* seconds ago."""
         now = self._clock()
@@ -120,7 +127,9 @@ class PlayerData(Connected):
                     " ON CONFLICT (guild_id, digest) DO NOTHING",
                     (block["guild_id"], block_digest(block["guild_id"]), block["blocked_at"]),
                 )
-            for table in ("players", "cooldowns", "lines_seen", "guild_blocks", "achievements"):
+            tables = ("players", "cooldowns", "lines_seen", "guild_blocks", "achievements",
+                      "puzzle_results", "puzzle_players")  # fmt: skip
+            for table in tables:
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             # The cards of their races show the change (those a sweep still keeps).
             await db.execute(
@@ -145,6 +154,8 @@ class PlayerData(Connected):
                 (now, user_id),
             )
             await db.execute("DELETE FROM games WHERE user_id = ?", (user_id,))
+            if puzzle_source is not None:
+                await db.execute("DELETE FROM puzzles WHERE source = ?", (puzzle_source,))
             await db.execute(
                 "INSERT INTO forgotten (digest, forgotten_at) VALUES (?, ?)"
                 " ON CONFLICT (digest) DO UPDATE SET forgotten_at = excluded.forgotten_at",

@@ -140,6 +140,7 @@ def game_row(row: Row) -> GameRow:
         scoring=row["scoring"],
         vegas=row["vegas"],
         practice=bool(row["practice"]),
+        puzzle_id=row["puzzle_id"],
     )
     if damage:
         game.extra["unreadable"] = ", ".join(damage)

@@ -4,7 +4,7 @@
 beside it, each a mixin of queries: players and leases (``_players.py``),
 servers (``_guilds.py``),
 results (``_results.py``), races (``_races.py``), cups (``_cups.py``), who knows a deal
-(``_fair.py``), a player's data (``_mydata.py``), how rows read back
+(``_fair.py``), a player's data (``_mydata.py``), puzzles (``_puzzles.py``), how rows read back
 (``_rows.py``). Every query is written
 once, in the SQL both databases speak, with ``?`` for each parameter. A
 subclass supplies the connection: a :class:`Session` to read in, and one
@@ -40,6 +40,7 @@ from ._fair import FairQueries, knows_deal
 from ._guilds import GuildQueries
 from ._mydata import PlayerData
 from ._players import PlayerQueries
+from ._puzzles import PuzzleQueries
 from ._races import RaceQueries, race_moved
 from ._results import ResultQueries, compute_stats
 from ._rows import GAME_AND_SETTINGS, RETURNING, game_row
@@ -73,6 +74,7 @@ class Store(
     FairQueries,
     PlayerData,
     AchievementQueries,
+    PuzzleQueries,
 ):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many
     bot processes on one database). Games, players, cooldowns and shard

@@ -107,7 +107,8 @@ async def test_both_databases_get_the_same_schema(tmp_path: Path) -> None:
     assert set(sqlite) == set(postgres) == {
         "games", "players", "cooldowns", "leases", "guilds", "races", "racers", "lines_seen",
         "forgotten", "guild_channels", "guild_blocks", "cups", "cup_deals", "cup_struck",
-        "guild_cup_roles", "achievements", "guild_blocks_kept", "cup_aliases",
+        "guild_cup_roles", "achievements", "guild_blocks_kept", "cup_aliases", "puzzles",
+        "puzzle_results", "puzzle_players", "daily_puzzles",
     }  # fmt: skip
     for table in sqlite:
         assert sqlite[table] == postgres[table], table
