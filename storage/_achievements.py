@@ -57,8 +57,9 @@ class AchievementQueries(Connected):
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT profile, finished_at, status FROM games WHERE user_id = ?"
-                " AND finished_at IS NOT NULL AND status IN ('won', 'lost', 'resigned',"
-                f" 'abandoned'){where} ORDER BY finished_at, id",
+                " AND puzzle_id IS NULL AND finished_at IS NOT NULL"
+                " AND status IN ('won', 'lost', 'resigned', 'abandoned')"
+                f"{where} ORDER BY finished_at, id",
                 (user_id,) if guild_id is None else (user_id, guild_id),
             )
         return [(row["profile"], float(row["finished_at"]), row["status"] == "won") for row in rows]

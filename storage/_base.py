@@ -189,8 +189,8 @@ class GameRow:
 
     @property
     def private(self) -> bool:
-        """Whether its board is its player's alone: a race's or a cup's game."""
-        return self.race_id is not None or self.cup_id is not None
+        """Whether its board is its player's alone: a race's, a cup's or a puzzle's game."""
+        return self.race_id is not None or self.cup_id is not None or self.puzzle_id is not None
 
     @property
     def seconds(self) -> float:

@@ -15,7 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ._base import GameRow
 from ._fair import rules_code
+from ._rows import game_row
 from ._session import Connected, Row
 
 #: A rating as kept: rating, deviation, volatility.
@@ -36,6 +38,9 @@ class PuzzleRow:
     plays: int
     rated: Rated
     tries: int
+    #: The deal of the game it came from (``None``: the bot's own pool),
+    #: under its rules: it waits while that deal is in play.
+    deal: int | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,7 @@ def _puzzle(row: Row) -> PuzzleRow:
         row["plays"],
         (row["rating"], row["deviation"], row["volatility"]),
         row["tries"],
+        row["deal"],
     )
 
 
@@ -212,3 +218,49 @@ class PuzzleQueries(Connected):
                 )
             row = await db.fetchrow("SELECT puzzle_id FROM daily_puzzles WHERE day = ?", (day,))
         return None if row is None else int(row["puzzle_id"])
+
+    async def puzzle_in_play(self, user_id: int) -> GameRow | None:
+        """The user's puzzle game in play, if any."""
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT * FROM games WHERE user_id = ? AND puzzle_id IS NOT NULL"
+                " AND status = 'playing'",
+                (user_id,),
+            )
+        return None if row is None else game_row(row)
+
+    async def start_puzzle(
+        self,
+        user_id: int,
+        record: Mapping[str, Any],
+        puzzle_id: int,
+        *,
+        daily: str | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> GameRow:
+        """The user's puzzle game in play, if they have one (one at a time);
+        else a new game of puzzle *puzzle_id* from *record* (its position),
+        which counts on no board and in no stats (*daily*: the day whose
+        daily puzzle it is)."""
+        now = self._clock()
+        async with self._write() as db:
+            playing = await db.fetchrow(
+                "SELECT * FROM games WHERE user_id = ? AND puzzle_id IS NOT NULL"
+                " AND status = 'playing'" + self._FOR_UPDATE,
+                (user_id,),
+            )
+            if playing is not None:
+                return game_row(playing)
+            row = await db.fetchrow(
+                "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options,"
+                " start, moves, move_count, started_at, updated_at, practice, puzzle_id, extra)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, '[]', 0, ?, ?, 1, ?, ?) RETURNING *",
+                (
+                    user_id, guild_id, channel_id, record["profile"], record["version"],
+                    json.dumps(record.get("options", {})), json.dumps(record["start"]), now, now,
+                    puzzle_id, json.dumps({"daily": daily} if daily else {}),
+                ),
+            )  # fmt: skip
+        assert row is not None
+        return game_row(row)

@@ -57,7 +57,8 @@ class ResultQueries(GameReads):
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT status, move_count, active FROM games"
-                f" WHERE user_id = ? AND profile = ? AND status IN {_FINISHED_SQL}{where}"
+                f" WHERE user_id = ? AND profile = ? AND puzzle_id IS NULL"
+                f" AND status IN {_FINISHED_SQL}{where}"
                 " ORDER BY finished_at, id",
                 (user_id, profile, *(() if guild_id is None else (guild_id,))),
             )

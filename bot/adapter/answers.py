@@ -156,7 +156,7 @@ def _controls(board: Board, locale: str) -> list[list[discord.ui.Item[Any]]]:
     finished: list[discord.ui.Item[Any]] = []
     if board.reviewable and not board.review_held:
         finished.append(DealButton("review", board.game_id, locale=locale))
-    if board.won and not board.cup_open:
+    if board.won and not board.cup_open and board.puzzle_id is None:
         finished.append(GameButton(board.game_id, "share", board.revision, locale=locale))
     if board.status != Status.PLAYING or board.won:
         return [finished]

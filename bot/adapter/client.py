@@ -25,6 +25,7 @@ from ..usecases.achievements import Achievements
 from ..usecases.cups import Cups
 from ..usecases.leases import ShardLease, ShardTaken
 from ..usecases.mydata import MyData
+from ..usecases.puzzles import Puzzles
 from ..usecases.racecards import Cards, race_cards
 from ..usecases.races import Races
 from ..usecases.review import Reviews
@@ -63,6 +64,7 @@ class SolitaireBot(discord.AutoShardedClient):
     preferences: Preferences
     servers: Servers
     mydata: MyData
+    puzzles: Puzzles
     verdicts: Verdicts
     reviews: Reviews
     presses: Presses
@@ -133,6 +135,8 @@ class SolitaireBot(discord.AutoShardedClient):
         # signs a forget's confirmation is derived from it (and never logged).
         key = hashlib.sha256(b"solitaire-bot mydata:" + self.config.token.encode()).digest()
         self.mydata = MyData(self.store, self.workers, key=key)
+        self.puzzles = Puzzles(self.store, self.workers, self.service.boards, key=key)
+        self.service.puzzles = self.reviews.puzzles = self.puzzles
         self.presses = Presses(self)
         self.races = Races(self.store, self.service)
         self.racing = Racing(self)

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
+from solitaire.puzzles import PUZZLE_GAMES
 from texts import tr
 
 from ..usecases.fields import CHOICE_NAME, clip
@@ -63,6 +64,7 @@ KINDS = [
     Choice(name=text("choice.kind.cups"), value="cups"),
 ]
 CUP_GAMES = [*GAMES, Choice(name=text("cup.mixed"), value="mixed")]
+PUZZLE_GAMES_CHOICES = [choice for choice in GAMES if choice.value in PUZZLE_GAMES]
 REPEATS = [
     Choice(name=text("choice.repeat.once"), value="once"),
     Choice(name=text("choice.repeat.weekly"), value="weekly"),
@@ -141,6 +143,17 @@ async def daily(interaction: Interaction, game: str) -> None:
     await interaction.client.social.remember(interaction.user.id, interaction.user.display_name)
     reply = await interaction.client.service.daily(asker_of(interaction), game)
     await respond(interaction, reply, new_game=True)
+
+
+@app_commands.command(description=text("cmd.puzzle"))
+@app_commands.describe(game=text("opt.puzzle.game"), daily=text("opt.puzzle.daily"))
+@app_commands.choices(game=PUZZLE_GAMES_CHOICES)
+async def puzzle(interaction: Interaction, game: str | None = None, daily: bool = False) -> None:
+    """Finish a position from a real game: rated puzzles, and one a day for everyone."""
+    puzzles = interaction.client.puzzles
+    asker = asker_of(interaction)
+    reply = await (puzzles.daily(asker) if daily else puzzles.deal(asker, game))
+    await respond(interaction, reply)
 
 
 @app_commands.command(description=text("cmd.stats"))
@@ -474,7 +487,8 @@ _servers_only(cup)
 #: keep to some channels. Every other command is refused only to a member the
 #: server blocked, and /mydata never: a player's data is theirs anywhere.
 KIND_OF = dict.fromkeys(
-    ("play", "move", "draw", "undo", "hint", "auto", "show", "resign", "review", "daily"), "boards"
+    ("play", "move", "draw", "undo", "hint", "auto", "show", "resign", "review", "daily", "puzzle"),
+    "boards",
 ) | {"race": "races", "Race": "races", "cup": "cups"}
 UNREFUSED = frozenset({"mydata"})
 
@@ -491,6 +505,7 @@ COMMANDS: list[
     resign,
     review,
     daily,
+    puzzle,
     stats,
     leaderboard,
     rules,

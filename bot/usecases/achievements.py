@@ -128,6 +128,12 @@ class Achievements:
             tr(locale, "profile.races", won=won, played=raced),
             tr(locale, "profile.cups", podiums=facts.podiums, won=facts.cups),
         ]
+        puzzles = await self._store.puzzle_player(user_id)
+        if puzzles.rated_at is not None:  # tried one at least
+            lines.append(
+                tr(locale, "profile.puzzles", rating=round(puzzles.rated[0]),
+                   current=puzzles.streak, best=puzzles.best_streak)
+            )  # fmt: skip
         badges = _badges(facts, set(have), locale)
         earned = [badge for badge, done, _ in badges if done]
         upcoming = [f"{badge} {left}".strip() for badge, done, left in badges if not done]

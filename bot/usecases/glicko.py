@@ -114,7 +114,7 @@ def play(
     """The player's and the puzzle's ratings after one try: the player's
     own doubt grown by *days_away* since their last try."""
     score = 1.0 if solved else 0.0
-    periods = 1.0 + days_away * PERIODS_PER_DAY
+    periods = 1.0 + max(days_away, 0.0) * PERIODS_PER_DAY  # a clock set back: no time away
     return (
         rate(player, [(puzzle, score)], periods=periods),
         rate(puzzle, [(player, 1.0 - score)]),

@@ -11,7 +11,7 @@ import os
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from render import (
@@ -29,6 +29,7 @@ from render import (
 from solitaire import Grade, Move, Snapshot, load_game, load_position, new_game
 from solitaire.grading import grade_new
 from solitaire.hindsight import position_after, searcher, turning_point
+from solitaire.puzzles import Puzzle, candidate
 from solitaire.scoring import Scoring, points
 from solitaire.solver import HINT_SECONDS, Outcome, solve
 from texts import DEFAULT, tr
@@ -240,6 +241,8 @@ class Review:
     lost: bool | None = None
     line: tuple[str, ...] = ()
     gif: bytes = b""
+    #: The puzzle the position before the losing move makes, if a good one.
+    puzzle: Puzzle | None = None
 
 
 def review(
@@ -263,7 +266,10 @@ def review(
         return _review_from(record, len(moves), end.moves, theme, locale, lost=False)
     lost_at_end = end.outcome is Outcome.UNWINNABLE
     point = turning_point(judge, 0, start.moves, len(moves), high_lost=lost_at_end)
-    return _review_from(record, point.kept, point.line, theme, locale, lost=point.lost or None)
+    found = _review_from(record, point.kept, point.line, theme, locale, lost=point.lost or None)
+    if not point.lost or record.get("start") is not None:
+        return found
+    return replace(found, puzzle=candidate(record, point.kept))
 
 
 def _review_from(

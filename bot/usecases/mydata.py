@@ -28,6 +28,7 @@ from texts import tr
 from . import jobs
 from .cups import attempt_digest
 from .fairplay import InPlay, in_play
+from .puzzles import source_digest
 from .replies import Asker, Notice
 from .servers import block_digest
 from .workers import Busy, Kind, Workers, busy_notice
@@ -118,8 +119,9 @@ class MyData:
             return attempt_digest(self._key, cup_id, user_id)
 
         if not await self._store.forget_player(
-            user_id, digest, every=FORGET_EVERY, block_digest=kept, cup_digest=linked
-        ):
+            user_id, digest, every=FORGET_EVERY, block_digest=kept, cup_digest=linked,
+            puzzle_source=source_digest(self._key, user_id),
+        ):  # fmt: skip
             return Notice(tr(locale, "mydata.forget_again"))
         return Forgotten(tr(locale, "mydata.forgotten"))
 

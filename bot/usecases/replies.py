@@ -64,6 +64,9 @@ class Board:
     #: while the cup is open it names no deal, and is neither shared nor reviewed.
     cup_id: int | None = None
     cup_open: bool = False
+    #: The puzzle it is played from: the board is then its player's alone,
+    #: without undo, neither shared nor reviewed.
+    puzzle_id: int | None = None
     #: The table in words, a line for each pile, for players who asked.
     words: tuple[str, ...] = ()
     #: The game's board (channel, message) as the store had it when this one
@@ -76,8 +79,8 @@ class Board:
 
     @property
     def private(self) -> bool:
-        """Whether the board is its player's alone: a race's or a cup's."""
-        return self.race_id is not None or self.cup_id is not None
+        """Whether the board is its player's alone: a race's, a cup's or a puzzle's."""
+        return self.race_id is not None or self.cup_id is not None or self.puzzle_id is not None
 
     @property
     def text(self) -> str:

@@ -19,6 +19,7 @@ from texts import tr
 
 from . import jobs
 from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked
+from .puzzles import Puzzles
 from .replies import Animation, Asker, Notice
 from .workers import Busy, Kind, Workers, busy_notice
 
@@ -46,6 +47,8 @@ class Reviews:
         self._done: OrderedDict[tuple[int, int, str], Animation] = OrderedDict()
         #: Whether a server blocks a member (:func:`.fairplay.kept_out`).
         self.blocked: Blocks = nobody_blocked
+        #: Where a good puzzle a review finds is kept (set where puzzles are made).
+        self.puzzles: Puzzles | None = None
 
     async def choose(self, asker: Asker, game_id: int | None = None) -> GameRow | Notice:
         """The game to review: the asker's game *game_id*, or else their
@@ -103,6 +106,8 @@ class Reviews:
             except Busy as busy:
                 return busy_notice(busy, locale)
             done = Animation(found.gif, _said(found, row.deal, locale))
+            if found.puzzle is not None and self.puzzles is not None and row.puzzle_id is None:
+                await self.puzzles.keep(row, found.puzzle)
             self._done[key] = done
             while len(self._done) > _CACHED:
                 self._done.popitem(last=False)

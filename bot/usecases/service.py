@@ -55,6 +55,7 @@ from .cooldown import Cooldown
 from .fairplay import Blocks, in_play, kept_out, nobody_blocked, open_to_others
 from .hints import KnownLine, Shown, digest
 from .live import LiveGames
+from .puzzles import Puzzles
 from .replies import Asker, Board, BoardPlace, Notice, Reply, Unfinished
 from .workers import Busy, Kind, Workers, busy_notice
 
@@ -88,6 +89,8 @@ class GameService:
         #: Whether a server blocks a member: the servers' own rules, once the
         #: bot has them (:meth:`bot.usecases.servers.Servers.blocks`).
         self.blocked: Blocks = nobody_blocked
+        #: Puzzles, whose games end as a try at them (set where they are made).
+        self.puzzles: Puzzles | None = None
 
     # -- starting ------------------------------------------------------------------
 
@@ -250,6 +253,8 @@ class GameService:
         if isinstance(found, Notice):
             return found
         row, game = found
+        if row.puzzle_id is not None:
+            return await self._give_up(asker, row, game, tr(locale, "puzzle.hint_gives_up"))
         if await self._clean_cup(row):
             return Notice(tr(locale, "cup.clean"))
         # A deal an open cup holds gets no hint but in the cup's own games.
@@ -343,6 +348,8 @@ class GameService:
         if isinstance(found, Notice):
             return found
         row, game = found
+        if row.puzzle_id is not None:
+            return await self._give_up(asker, row, game, tr(asker.locale, "puzzle.resigned"))
         try:
             row = await self._store.set_status(row.id, Status.RESIGNED)
         except Conflict:
@@ -353,6 +360,19 @@ class GameService:
         else:  # a cup's deal is named once the cup is closed
             news = tr(asker.locale, "cup.resigned", game=game.name)
         return await self.boards.board(row, game, news, asker.locale)
+
+    async def _give_up(self, asker: Asker, row: GameRow, game: Game, news: str) -> Reply:
+        """Ends a puzzle game unsolved (resigned, or a hint asked) and counts the try."""
+        try:
+            row = await self._store.set_status(row.id, Status.RESIGNED)
+        except Conflict:
+            return Notice(tr(asker.locale, "game.changed"))
+        self.live.note_current(row)
+        told = await self._puzzle_over(row, False, asker.locale)
+        return await self.boards.board(row, game, "\n".join((news, told)), asker.locale)
+
+    async def _puzzle_over(self, row: GameRow, solved: bool, locale: str) -> str:
+        return "" if self.puzzles is None else await self.puzzles.finish(row, solved, locale)
 
     async def suggestions(self, asker: Asker, typed: str = "") -> list[tuple[str, str]]:
         """Returns up to 25 legal moves of the asker's current game as
@@ -524,6 +544,8 @@ class GameService:
         first = known or await self._row(asker, game_id)
         if isinstance(first, Notice):
             return first
+        if undo and first.puzzle_id is not None:
+            return Notice(tr(locale, "puzzle.no_undo"))
         if undo and await self._clean_cup(first):
             return Notice(tr(locale, "cup.clean"))
         async with self.live.lock(first.id):
@@ -588,11 +610,15 @@ class GameService:
                 self.live.note_current(row)  # the game changed last is the current one
                 if before is not None:
                     news = in_words(news, before, game, locale)
+                told = ""
+                if row.puzzle_id is not None:
+                    row, told = await self._puzzle_moved(row, game, locale)
                 said = "\n".join(
                     filter(
                         None,
                         (
                             news.render(locale),
+                            told,
                             new_line(row.earned, locale),
                             new_line(row.earned_before, locale, "ach.before"),
                         ),
@@ -602,6 +628,25 @@ class GameService:
         if known is not None:
             return await self._change(asker, game_id, change, revision, undo=undo, from_store=True)
         return Notice(tr(locale, "game.busy"))
+
+    async def _puzzle_moved(self, row: GameRow, game: Game, locale: str) -> tuple[GameRow, str]:
+        """After a move in a puzzle: solved if won; failed, at once, if no
+        move is left or the solver proves the position lost."""
+        if row.status == Status.WON:
+            return row, await self._puzzle_over(row, True, locale)
+        if self.puzzles is None:
+            return row, ""
+        if not game.is_stuck and not await self.puzzles.lost(game.to_record(), row.user_id):
+            return row, ""
+        try:
+            row = await self._store.set_status(row.id, Status.LOST)
+        except Conflict:
+            return row, ""  # moved on meanwhile: the next move tells
+        self.live.forget(row.id)
+        self.live.note_current(row)
+        return row, "\n".join(
+            (tr(locale, "puzzle.lost"), await self._puzzle_over(row, False, locale))
+        )
 
 
 def _legal(game: Game, notation: str) -> bool:

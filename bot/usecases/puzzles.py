@@ -1,0 +1,232 @@
+"""Puzzles: "finish this" from real games, rated as their players are, and
+a daily puzzle the same for everyone.
+
+A lost game's review finds the last position from which it could still be
+won; if that position makes a good puzzle (:mod:`solitaire.puzzles`), it is
+kept, under a keyed digest of its player that names no one. The bot's own
+pool deals give the puzzles of day one (``solitaire/puzzle_seed.py``).
+
+``/puzzle`` deals one privately, near the player's rating, that they have
+not tried, from no game of theirs, and whose deal is not in play. It is
+played on a board of its own like any game, but without undo; a hint gives
+it up. A win solves it; a position the solver proves lost, a stuck one, a
+hint or resigning fails it, and then its solver's line is shown. Only the
+first try at a puzzle counts: both ratings move then (:mod:`.glicko`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import hmac
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from solitaire import load_game, load_position
+from solitaire.puzzle_seed import PUZZLES
+from solitaire.puzzles import PUZZLE_GAMES, Puzzle
+from solitaire.solver import Outcome
+from storage import GameRow, PuzzleRow, Store
+from texts import Msg, tr
+
+from . import jobs
+from .boards import BoardMaker
+from .fairplay import in_play
+from .glicko import Rating, play
+from .replies import Asker, Notice, Reply
+from .workers import Busy, Kind, Workers
+
+#: A puzzle is dealt among this many of the nearest to its player's rating.
+NEAREST = 5
+#: The daily puzzle is drawn among this many puzzles rated nearest 1500.
+DAILY_AMONG = 50
+#: After each move, the position is searched this long: a loss is told at once.
+CHECK_SECONDS = 0.3
+#: The moves of the solver's line written out.
+LINE_SHOWN = 30
+
+
+def source_digest(key: bytes, user_id: int) -> str:
+    """The keyed digest that marks the puzzles made from a player's games."""
+    return hmac.new(key, f"puzzles:{user_id}".encode(), hashlib.sha256).hexdigest()
+
+
+def seeded() -> list[Puzzle]:
+    """The puzzles a new bot has on day one."""
+    return [
+        Puzzle(
+            profile,
+            options,
+            {code: cards.split() for code, cards in start.items()},
+            tuple(line.split(",")),
+        )
+        for profile, options, start, line in PUZZLES
+    ]
+
+
+class Puzzles:
+    """Deals puzzles, tells a try's result and keeps both ratings."""
+
+    def __init__(
+        self,
+        store: Store,
+        workers: Workers,
+        boards: BoardMaker,
+        *,
+        key: bytes,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._store, self._workers, self._boards = store, workers, boards
+        self._key, self._clock = key, clock
+        self._seeded = False
+
+    async def seed(self) -> int:
+        """Keeps the puzzles of day one, once: how many were added."""
+        if self._seeded or await self._store.count_puzzles() > 0:
+            self._seeded = True
+            return 0
+        added = 0
+        for puzzle in seeded():
+            kept = await self._store.add_puzzle(
+                puzzle.profile, puzzle.options, puzzle.start, puzzle.line, puzzle.plays,
+                source=None, deal=None,
+            )  # fmt: skip
+            added += kept is not None
+        self._seeded = True
+        return added
+
+    async def keep(self, row: GameRow, puzzle: Puzzle) -> int | None:
+        """Keeps *puzzle*, found in the review of *row*'s game: its id, or
+        ``None`` if its position is a puzzle already."""
+        return await self._store.add_puzzle(
+            puzzle.profile, puzzle.options, puzzle.start, puzzle.line, puzzle.plays,
+            source=source_digest(self._key, row.user_id), deal=row.deal,
+        )  # fmt: skip
+
+    async def deal(self, asker: Asker, profile: str | None = None) -> Reply:
+        """A puzzle for the asker, near their rating (``/puzzle``)."""
+        locale = asker.locale
+        if profile is not None and profile not in PUZZLE_GAMES:
+            return Notice(tr(locale, "puzzle.no_game"))
+        playing = await self._in_play(asker)
+        if playing is not None:
+            return playing
+        await self.seed()
+        player = await self._store.puzzle_player(asker.user_id)
+        near = await self._store.puzzles_near(
+            asker.user_id, profile, player.rated[0],
+            not_from=source_digest(self._key, asker.user_id),
+        )  # fmt: skip
+        now = self._clock()
+        free = [
+            puzzle
+            for puzzle in near
+            if puzzle.deal is None
+            or await in_play(self._store, puzzle.profile, puzzle.options, puzzle.deal, now) is None
+        ]
+        if not free:
+            return Notice(tr(locale, "puzzle.none"))
+        return await self._start(asker, random.choice(free[:NEAREST]), None)
+
+    async def daily(self, asker: Asker) -> Reply:
+        """Today's puzzle, the same for everyone (``/puzzle daily``)."""
+        locale = asker.locale
+        playing = await self._in_play(asker)
+        if playing is not None:
+            return playing
+        await self.seed()
+        day = self._boards.today()
+        near = await self._store.puzzles_near(0, None, 1500.0, not_from="", limit=DAILY_AMONG)
+        drawn = [random.Random(day).choice(near).id] if near else []
+        puzzle_id = await self._store.daily_puzzle(day, drawn)
+        puzzle = None if puzzle_id is None else await self._store.puzzle(puzzle_id)
+        if puzzle is None:
+            return Notice(tr(locale, "puzzle.none"))
+        tried = await self._store.tried_puzzle(asker.user_id, puzzle.id)
+        if tried is not None:
+            return Notice(tr(locale, "puzzle.daily_solved" if tried else "puzzle.daily_failed"))
+        return await self._start(asker, puzzle, day)
+
+    async def _in_play(self, asker: Asker) -> Reply | None:
+        """The board of the asker's puzzle in play, if any: one at a time."""
+        row = await self._store.puzzle_in_play(asker.user_id)
+        if row is None:
+            return None
+        news = tr(asker.locale, "puzzle.in_play")
+        return await self._boards.board(row, load_game(row.record), news, asker.locale)
+
+    async def _start(self, asker: Asker, puzzle: PuzzleRow, daily: str | None) -> Reply:
+        locale = asker.locale
+        game = load_position(puzzle.profile, puzzle.start, **puzzle.options)
+        row = await self._store.start_puzzle(
+            asker.user_id, game.to_record(), puzzle.id, daily=daily,
+            guild_id=asker.guild_id, channel_id=asker.channel_id,
+        )  # fmt: skip
+        if row.puzzle_id != puzzle.id:  # one started meanwhile: one at a time
+            news = tr(locale, "puzzle.in_play")
+            return await self._boards.board(row, load_game(row.record), news, locale)
+        news = tr(
+            locale,
+            "puzzle.daily" if daily else "puzzle.new",
+            game=Msg(f"title.{puzzle.profile}"),
+            rating=round(puzzle.rated[0]),
+            plays=puzzle.plays,
+        )
+        return await self._boards.board(row, game, news, locale)
+
+    async def lost(self, record: Mapping[str, Any], player: int) -> bool:
+        """Whether the solver proves the position of *record* lost (a quick
+        search in a worker; ``False`` when it cannot tell, or is busy)."""
+        try:
+            found = await self._workers.run(
+                Kind.SEARCH, jobs.verdict, record, None, CHECK_SECONDS, CHECK_SECONDS * 3,
+                self._workers.memory, player=player,
+            )  # fmt: skip
+        except Busy:
+            return False
+        return found.outcome is Outcome.UNWINNABLE
+
+    async def finish(self, row: GameRow, solved: bool, locale: str) -> str:
+        """Counts the try of *row*'s puzzle, now over: what the player is told."""
+        assert row.puzzle_id is not None
+        puzzle = await self._store.puzzle(row.puzzle_id)
+        if puzzle is None:  # forgotten with its source meanwhile
+            return tr(locale, "puzzle.solved_unrated" if solved else "puzzle.failed_unrated")
+        player = await self._store.puzzle_player(row.user_id)
+        away = 0.0 if player.rated_at is None else (self._clock() - player.rated_at) / 86400
+        mine, its = play(Rating(*player.rated), Rating(*puzzle.rated), solved, days_away=away)
+        daily = row.extra.get("daily")
+        day = daily if isinstance(daily, str) else None
+        counted = await self._store.record_puzzle(
+            row.user_id, puzzle.id, solved=solved,
+            player=(mine.rating, mine.deviation, mine.volatility),
+            puzzle=(its.rating, its.deviation, its.volatility),
+            daily=day, yesterday=None if day is None else _day_before(day),
+        )  # fmt: skip
+        lines = []
+        if not counted:
+            lines.append(tr(locale, "puzzle.counted_before"))
+        else:
+            change = round(mine.rating) - round(player.rated[0])
+            lines.append(
+                tr(
+                    locale,
+                    "puzzle.solved" if solved else "puzzle.failed",
+                    rating=round(mine.rating),
+                    change=f"{change:+d}",
+                )
+            )
+            if day is not None and solved:
+                streak = (await self._store.puzzle_player(row.user_id)).streak
+                lines.append(tr(locale, "puzzle.streak", n=streak))
+        if not solved:
+            shown = " · ".join(f"`{move}`" for move in puzzle.line[:LINE_SHOWN])
+            more = " …" if len(puzzle.line) > LINE_SHOWN else ""
+            lines.append(tr(locale, "puzzle.line", line=shown + more))
+        return "\n".join(lines)
+
+
+def _day_before(day: str) -> str:
+    return (datetime.date.fromisoformat(day) - datetime.timedelta(days=1)).isoformat()
