@@ -41,6 +41,8 @@ class PuzzleRow:
     #: The deal of the game it came from (``None``: the bot's own pool),
     #: under its rules: it waits while that deal is in play.
     deal: int | None = None
+    #: The keyed digest of the player whose game it came from (``None``: the pool's).
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ def _puzzle(row: Row) -> PuzzleRow:
         (row["rating"], row["deviation"], row["volatility"]),
         row["tries"],
         row["deal"],
+        row["source"],
     )
 
 
@@ -126,14 +129,15 @@ class PuzzleQueries(Connected):
     ) -> list[PuzzleRow]:
         """The puzzles rated nearest *rating* that the user has not tried
         and that come from no game of theirs (*not_from*: the keyed digest
-        of their id)."""
+        of their id); among those rated alike, the ones from players' games
+        first, newest first."""
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT * FROM puzzles WHERE (CAST(? AS TEXT) IS NULL OR profile = ?)"
                 " AND (source IS NULL OR source <> ?)"
                 " AND NOT EXISTS (SELECT 1 FROM puzzle_results AS r"
                 " WHERE r.user_id = ? AND r.puzzle_id = puzzles.id)"
-                " ORDER BY abs(rating - ?), id LIMIT ?",
+                " ORDER BY abs(rating - ?), source IS NULL, id DESC LIMIT ?",
                 (profile, profile, not_from, user_id, rating, limit),
             )
         return [_puzzle(row) for row in rows]

@@ -70,6 +70,7 @@ REPEATS = [
     Choice(name=text("choice.repeat.weekly"), value="weekly"),
 ]
 Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
+PuzzleNumber = app_commands.Range[int, 1, 2**53]
 
 
 @app_commands.command(description=text("cmd.play"))
@@ -146,13 +147,25 @@ async def daily(interaction: Interaction, game: str) -> None:
 
 
 @app_commands.command(description=text("cmd.puzzle"))
-@app_commands.describe(game=text("opt.puzzle.game"), daily=text("opt.puzzle.daily"))
+@app_commands.describe(
+    game=text("opt.puzzle.game"), daily=text("opt.puzzle.daily"), id=text("opt.puzzle.id")
+)
 @app_commands.choices(game=PUZZLE_GAMES_CHOICES)
-async def puzzle(interaction: Interaction, game: str | None = None, daily: bool = False) -> None:
+async def puzzle(
+    interaction: Interaction,
+    game: str | None = None,
+    daily: bool = False,
+    id: PuzzleNumber | None = None,
+) -> None:
     """Finish a position from a real game: rated puzzles, and one a day for everyone."""
     puzzles = interaction.client.puzzles
     asker = asker_of(interaction)
-    reply = await (puzzles.daily(asker) if daily else puzzles.deal(asker, game))
+    if id is not None:
+        reply = await puzzles.play(asker, id)
+    elif daily:
+        reply = await puzzles.daily(asker)
+    else:
+        reply = await puzzles.deal(asker, game)
     await respond(interaction, reply)
 
 

@@ -130,6 +130,28 @@ class Puzzles:
             return Notice(tr(locale, "puzzle.none"))
         return await self._start(asker, random.choice(free[:NEAREST]), None)
 
+    async def play(self, asker: Asker, puzzle_id: int) -> Reply:
+        """Puzzle *puzzle_id*, named by a friend (``/puzzle id``), if the
+        asker may try it: not tried yet, from no game of theirs, its deal
+        not in play."""
+        locale = asker.locale
+        playing = await self._in_play(asker)
+        if playing is not None:
+            return playing
+        await self.seed()
+        puzzle = await self._store.puzzle(puzzle_id)
+        if puzzle is None:
+            return Notice(tr(locale, "puzzle.unknown", id=puzzle_id))
+        if await self._store.tried_puzzle(asker.user_id, puzzle.id) is not None:
+            return Notice(tr(locale, "puzzle.tried", id=puzzle_id))
+        if puzzle.source is not None and puzzle.source == source_digest(self._key, asker.user_id):
+            return Notice(tr(locale, "puzzle.yours", id=puzzle_id))
+        if puzzle.deal is not None and await in_play(
+            self._store, puzzle.profile, puzzle.options, puzzle.deal, self._clock()
+        ):
+            return Notice(tr(locale, "puzzle.waits", id=puzzle_id))
+        return await self._start(asker, puzzle, None)
+
     async def daily(self, asker: Asker) -> Reply:
         """Today's puzzle, the same for everyone (``/puzzle daily``)."""
         locale = asker.locale
@@ -170,6 +192,7 @@ class Puzzles:
         news = tr(
             locale,
             "puzzle.daily" if daily else "puzzle.new",
+            id=puzzle.id,
             game=Msg(f"title.{puzzle.profile}"),
             rating=round(puzzle.rated[0]),
             plays=puzzle.plays,
