@@ -5,7 +5,9 @@ Each pool deal of a game puzzles come from is played along the solver's
 winning line; the first position with at most --plays plays left on that
 line goes through :func:`solitaire.puzzles.candidate`, as a lost game's
 position would. Prints, per pool, the deals, the puzzles kept, and the
-time a check takes (median and worst)::
+time a check takes (median and worst); then the search that checks each
+move of a puzzle (``jobs.verdict`` with the bot's budget) on the positions
+of the day-one puzzles, and how often it settles them::
 
     python bench/puzzles.py [--deals 200] [--plays 20]
 """
@@ -20,6 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.usecases import jobs
+from bot.usecases.puzzles import CHECK_SECONDS, seeded
+from bot.usecases.workers import SEARCH_MEMORY
 from solitaire import find_variant, load_game, new_game
 from solitaire.pool import winnable_deals
 from solitaire.puzzles import PUZZLE_GAMES, candidate, plays
@@ -57,6 +62,23 @@ def main() -> None:
             median = statistics.median(seconds) * 1000 if seconds else 0.0
             worst = max(seconds, default=0.0) * 1000
             print(f"{name:<22} {len(deals):>6} {kept:>8} {median:>8.1f}ms {worst:>6.0f}ms")
+    checks, settled = [], 0
+    for puzzle in seeded():
+        game = puzzle.game()
+        for move in puzzle.line[:3]:  # the first positions a player meets
+            game.play(move)
+            started = time.perf_counter()
+            found = jobs.verdict(
+                game.to_record(), None, CHECK_SECONDS, CHECK_SECONDS * 3, SEARCH_MEMORY
+            )
+            checks.append(time.perf_counter() - started)
+            settled += found.outcome is not Outcome.UNKNOWN
+    checks.sort()
+    p50, p99 = checks[len(checks) // 2] * 1000, checks[len(checks) * 99 // 100] * 1000
+    print(
+        f"a puzzle move's check: {len(checks)} positions, p50 {p50:.1f} ms, p99 {p99:.1f} ms,"
+        f" worst {checks[-1] * 1000:.0f} ms; settled {100 * settled / len(checks):.1f} %"
+    )
 
 
 if __name__ == "__main__":

@@ -116,11 +116,14 @@ class PuzzleQueries(Connected):
             row = await db.fetchrow("SELECT * FROM puzzles WHERE id = ?", (puzzle_id,))
         return None if row is None else _puzzle(row)
 
-    async def count_puzzles(self, profile: str | None = None) -> int:
+    async def count_puzzles(self, profile: str | None = None, *, pool: bool = False) -> int:
+        """How many puzzles there are (of *profile*; with *pool*, only the
+        bot's own, from its pool deals)."""
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT count(*) AS n FROM puzzles WHERE CAST(? AS TEXT) IS NULL OR profile = ?",
-                (profile, profile),
+                "SELECT count(*) AS n FROM puzzles WHERE (CAST(? AS TEXT) IS NULL OR profile = ?)"
+                " AND (? = 0 OR source IS NULL)",
+                (profile, profile, int(pool)),
             )
         return int(row["n"]) if row is not None else 0
 

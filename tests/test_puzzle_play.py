@@ -5,6 +5,7 @@ win, a hint or resigning, counted once, and made from a real lost game."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
@@ -12,7 +13,7 @@ from bot.usecases.puzzles import Puzzles, seeded, source_digest
 from bot.usecases.replies import Asker, Board, Notice
 from bot.usecases.review import Reviews
 from bot.usecases.service import GameService
-from solitaire import Game, load_position, new_game
+from solitaire import Game, daily_deal, load_position, new_game
 from solitaire.puzzles import candidate
 from solitaire.solver import Outcome, solve
 from storage import Status, Store
@@ -185,3 +186,27 @@ async def test_a_lost_games_review_makes_a_puzzle_dealt_to_another_never_to_its_
     assert newest.deal == 3
     theirs = await store.puzzles_near(BOB, "castles-end", 1500.0, not_from=source_digest(KEY, BOB))
     assert newest.id not in {row.id for row in theirs}
+
+
+async def test_a_puzzle_from_a_deal_in_play_waits_and_a_puzzle_board_tells_no_verdict(
+    store: Store, service: GameService, puzzles: Puzzles
+) -> None:
+    # Trying to cheat: a puzzle from today's daily deal would show a position
+    # of it; a board that says "can still be won" would tell a lost move.
+    today = service.boards.today()
+    daily = daily_deal("castles-end", today)
+    [puzzle] = [p for p in seeded() if p.profile == "castles-end"][:1]
+    held = await store.add_puzzle(
+        "castles-end", {}, {**puzzle.start, "r1": []}, puzzle.line, puzzle.plays,
+        source="someone", deal=daily,
+    )  # fmt: skip
+    assert held is not None
+    waits = await puzzles.play(Asker(ALICE), held)
+    assert isinstance(waits, Notice) and "still in play" in waits.text
+    for _ in range(30):
+        dealt_now = board(await puzzles.deal(Asker(ALICE)))
+        assert (await store.get_game(dealt_now.game_id)).puzzle_id != held
+        await service.resign(Asker(ALICE))
+    await store.set_settings(ALICE, replace(await store.settings(ALICE), verdicts=True))
+    shown = board(await puzzles.deal(Asker(ALICE)))
+    assert not shown.verdicts and shown.verdict == ""

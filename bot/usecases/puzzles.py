@@ -84,7 +84,7 @@ class Puzzles:
 
     async def seed(self) -> int:
         """Keeps the puzzles of day one, once: how many were added."""
-        if self._seeded or await self._store.count_puzzles() > 0:
+        if self._seeded or await self._store.count_puzzles(pool=True) > 0:
             self._seeded = True
             return 0
         added = 0
