@@ -75,6 +75,7 @@ async def test_a_puzzle_is_dealt_privately_and_its_line_solves_it_and_raises_the
     for move in line:
         last = board(await service.move(Asker(ALICE), move))
     assert last.won and "Solved! Your puzzle rating: 1" in last.news, last.news
+    assert f"A winning line: `{line[0]}`" in last.news
     player = await store.puzzle_player(ALICE)
     assert player.rated[0] > 1500 and player.rated_at is not None
     stats = await store.stats(ALICE, "castles-end")

@@ -10,7 +10,7 @@ pool deals give the puzzles of day one (``solitaire/puzzle_seed.py``).
 not tried, from no game of theirs, and whose deal is not in play. It is
 played on a board of its own like any game, but without undo; a hint gives
 it up. A win solves it; a position the solver proves lost, a stuck one, a
-hint or resigning fails it, and then its solver's line is shown. Only the
+hint or resigning fails it; either way its solver's line is shown. Only the
 first try at a puzzle counts: both ratings move then (:mod:`.glicko`).
 """
 
@@ -244,10 +244,10 @@ class Puzzles:
             if day is not None and solved:
                 streak = (await self._store.puzzle_player(row.user_id)).streak
                 lines.append(tr(locale, "puzzle.streak", n=streak))
-        if not solved:
-            shown = " · ".join(f"`{move}`" for move in puzzle.line[:LINE_SHOWN])
-            more = " …" if len(puzzle.line) > LINE_SHOWN else ""
-            lines.append(tr(locale, "puzzle.line", line=shown + more))
+        # The solver's line, after a win too: a player may have found another.
+        shown = " · ".join(f"`{move}`" for move in puzzle.line[:LINE_SHOWN])
+        more = " …" if len(puzzle.line) > LINE_SHOWN else ""
+        lines.append(tr(locale, "puzzle.line", line=shown + more))
         return "\n".join(lines)
 
 
