@@ -9,7 +9,7 @@ the reply received, and moves per second.
     python bench/e2e.py --before ../before --rounds 3   # each bot 3 times: medians, ratios by round
     python bench/e2e.py --floor --crowds chat   # and the floor: what every move must cost
     python bench/e2e.py --hints 0.1
-    python bench/e2e.py --verdicts
+    python bench/e2e.py --verdicts [--rounds 4]   # the crowds take turns: median ratios
     python bench/e2e.py --processes 2
     python bench/e2e.py --races 10x4
     python bench/e2e.py --cup 200 --players 50 --seconds 30
@@ -507,14 +507,27 @@ async def main(args: argparse.Namespace) -> None:
         )
         return
     if args.verdicts:
-        plain = await crowd(*common)
-        print(row("button moves, no verdicts", plain), flush=True)
-        judged = await crowd(*common, verdicts=True)
-        print(row("every player asks verdicts", judged))
-        print(
-            f"move latency with verdicts / without: p50 {judged['p50'] / plain['p50']:.2f}x,"
-            f" p90 {judged['p90'] / plain['p90']:.2f}x, p99 {judged['p99'] / plain['p99']:.2f}x"
-        )
+        # With --rounds, the two crowds take turns, each round in the other
+        # order, so that the machine's drift falls on both alike.
+        ratios: dict[str, list[float]] = {"p50": [], "p90": [], "p99": []}
+        for turn in range(args.rounds):
+            ran = {}
+            for verdicts in (False, True) if turn % 2 == 0 else (True, False):
+                ran[verdicts] = await crowd(*common, verdicts=verdicts)
+                label = "every player asks verdicts" if verdicts else "button moves, no verdicts"
+                print(row(label, ran[verdicts]), flush=True)
+            plain, judged = ran[False], ran[True]
+            for key, kept in ratios.items():
+                kept.append(judged[key] / plain[key])
+            print(
+                f"move latency with verdicts / without: p50 {ratios['p50'][-1]:.2f}x,"
+                f" p90 {ratios['p90'][-1]:.2f}x, p99 {ratios['p99'][-1]:.2f}x", flush=True,
+            )  # fmt: skip
+        if args.rounds > 1:
+            print(
+                f"medians of {args.rounds} rounds: "
+                + ", ".join(f"{key} {statistics.median(kept):.2f}x" for key, kept in ratios.items())
+            )
         return
     if args.hints:
         plain = await crowd(*common)
