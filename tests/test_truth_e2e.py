@@ -371,7 +371,8 @@ async def test_killed_workers_are_replaced_and_the_bot_goes_on(
     await server.slash("play", {"game": "casket", "deal": 9})
     workers = worker_pids(bot.process.pid)
     cores = os.cpu_count() or 2
-    assert len(workers) == 2 * cores + 2  # two pools of one a core; replays, grades: 1 each
+    # Two pools of one a core; verdicts one fewer (one at least); replays, grades: 1 each.
+    assert len(workers) == 2 * cores + max(1, cores - 1) + 2
     for pid in workers:
         # One killed, its pool may end its other workers before they are reached.
         with contextlib.suppress(ProcessLookupError):

@@ -79,3 +79,14 @@ async def test_a_grade_past_its_time_replaces_the_grading_worker_and_no_move_wai
     monkeypatch.setitem(LIMITS, Kind.GRADE, 30.0)
     assert await workers.run(Kind.GRADE, abs, -3) == 3  # a new grading worker
     assert await workers.run(Kind.REPLAY, os.getpid) == others[Kind.REPLAY]  # kept
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle class")
+async def test_verdicts_run_only_on_a_core_nothing_else_wants_and_hints_do_not(
+    workers: Workers,
+) -> None:
+    # A verdict's search must never hold a core the bot's process wakes to
+    # answer on; a hint is waited for, so it keeps its place in line.
+    assert await workers.run(Kind.VERDICT, os.sched_getscheduler, 0) == os.SCHED_IDLE
+    assert await workers.run(Kind.SEARCH, os.sched_getscheduler, 0) != os.SCHED_IDLE
+    assert await workers.run(Kind.SEARCH, os.getpriority, os.PRIO_PROCESS, 0) == 10

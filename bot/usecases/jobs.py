@@ -4,6 +4,7 @@ and picklable — a game's record, never a live game."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import math
@@ -46,12 +47,18 @@ class Searched:
     fallback: str | None = None
 
 
-def start_worker(parent: int) -> None:
+def start_worker(parent: int, idle: bool = False) -> None:
     """Sets up a worker process (the pool's initializer): it yields the CPU
     to the bot's own process *parent*, which answers players, and it ends
     when that process is gone, even if it was killed and could not say so
-    (its fork server, the worker's own parent, ends with it too)."""
+    (its fork server, the worker's own parent, ends with it too). An *idle*
+    worker (the verdicts' pool's: nobody waits for them) runs only on a core
+    nothing else wants, where Linux has that class: a core it holds still
+    counts as free when the bot's process wakes to answer."""
     os.nice(10)
+    if idle and hasattr(os, "sched_setscheduler"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     forked_by = os.getppid()
 
     def watch() -> None:

@@ -8,14 +8,17 @@ of job has a bound on how many may be waiting or running; past it the
 player hears "busy" at once instead of waiting. A player has at most one
 job of their own in flight.
 
-Four pools, so that what a player waits for never queues behind what
+Five pools, so that what a player waits for never queues behind what
 nobody waits for: hints' searches and cards (answered within Discord's
-3 seconds), the rest (verdicts, reviews and GIFs, which run after a reply
-or behind a deferred one), the replay of long records (loading a game),
+3 seconds), verdicts (after a reply, nobody waiting), the rest (reviews and
+GIFs, behind a deferred reply), the replay of long records (loading a game),
 and the grading of a cup's deals as it opens (one process: a slow grade
 holds up, and a hung one replaces, no other pool).
 Every job has a time limit: past it the player hears "busy", and the pool,
-whose worker may hang, is replaced.
+whose worker may hang, is replaced. Verdicts, which nobody waits for, have
+a pool of their own, one process fewer than the others (one at least),
+whose workers run only on a core nothing else wants (Linux's idle class):
+a verdict's search never delays a move's answer.
 """
 
 from __future__ import annotations
@@ -106,6 +109,7 @@ class Workers:
         self._pools: dict[str, Executor] = {
             "waited-for": self._pool(self._size("waited-for")),
             "background": self._pool(self._size("background")),
+            "verdicts": self._pool(self._size("verdicts"), idle=True),
             "replay": self._pool(self._size("replay")),
             "grading": self._pool(self._size("grading")),
         }
@@ -117,7 +121,7 @@ class Workers:
         self.replaced: Counter[str] = Counter()
 
     @staticmethod
-    def _pool(processes: int) -> Executor:
+    def _pool(processes: int, *, idle: bool = False) -> Executor:
         if not processes:
             return ThreadPoolExecutor(2, thread_name_prefix="job")
         # A fork of this process would copy the loop's threads and sockets;
@@ -130,7 +134,7 @@ class Workers:
             processes,
             mp_context=context,
             initializer=jobs.start_worker,
-            initargs=(os.getpid(),),
+            initargs=(os.getpid(), idle),
         )
 
     @staticmethod
@@ -139,6 +143,8 @@ class Workers:
             return "replay"
         if kind is Kind.GRADE:
             return "grading"
+        if kind is Kind.VERDICT:
+            return "verdicts"
         return "waited-for" if kind in WAITED_FOR else "background"
 
     async def start(self) -> None:
@@ -147,7 +153,11 @@ class Workers:
 
     def _size(self, name: str) -> int:
         """How many worker processes the pool *name* has (0: threads)."""
-        return min(self.processes, 1) if name in ("replay", "grading") else self.processes
+        if name in ("replay", "grading"):
+            return min(self.processes, 1)
+        if name == "verdicts":  # a core left to the bot's own process
+            return min(self.processes, max(1, self.processes - 1))
+        return self.processes
 
     async def _warm(self, name: str, pool: Executor) -> None:
         size = self._size(name)
@@ -210,7 +220,7 @@ class Workers:
             for process in list(getattr(broken, "_processes", {}).values()):
                 process.kill()
         broken.shutdown(wait=False, cancel_futures=True)
-        self._pools[name] = fresh = self._pool(self._size(name))
+        self._pools[name] = fresh = self._pool(self._size(name), idle=name == "verdicts")
         self.replaced[name] += 1
         warming = asyncio.ensure_future(self._rewarm(name, fresh))
         self._warming.add(warming)
