@@ -211,3 +211,13 @@ async def test_a_puzzle_from_a_deal_in_play_waits_and_a_puzzle_board_tells_no_ve
     await store.set_settings(ALICE, replace(await store.settings(ALICE), verdicts=True))
     shown = board(await puzzles.deal(Asker(ALICE)))
     assert not shown.verdicts and shown.verdict == ""
+
+
+async def test_a_game_with_no_puzzle_yet_says_so_and_changes_nothing(
+    store: Store, puzzles: Puzzles
+) -> None:
+    refused = await puzzles.deal(Asker(ALICE), "klondike")  # none among the day-one puzzles
+    assert isinstance(refused, Notice) and "There is no Klondike puzzle yet" in refused.text
+    other = await puzzles.deal(Asker(ALICE), "calculation")
+    assert isinstance(other, Notice) and "Klondike and Castle's End" in other.text
+    assert await store.puzzle_in_play(ALICE) is None

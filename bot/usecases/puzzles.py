@@ -126,6 +126,8 @@ class Puzzles:
             if puzzle.deal is None
             or await in_play(self._store, puzzle.profile, puzzle.options, puzzle.deal, now) is None
         ]
+        if not free and profile is not None and not await self._store.count_puzzles(profile):
+            return Notice(tr(locale, "puzzle.none_of", game=Msg(f"title.{profile}")))
         if not free:
             return Notice(tr(locale, "puzzle.none"))
         return await self._start(asker, random.choice(free[:NEAREST]), None)

@@ -650,6 +650,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "puzzle.waits": "Puzzle #{id} waits: the deal it comes from is still in play.",
     "puzzle.in_play": "You have a puzzle in play: finish it first.",
     "puzzle.no_game": "Puzzles come from Klondike and Castle's End, whose table shows every card.",
+    "puzzle.none_of": "There is no {game} puzzle yet: try `/puzzle` without a game.",
     "puzzle.none": "No puzzle is waiting for you now: try again later.",
     "puzzle.daily_solved": "You have solved today's puzzle. A new one comes at midnight UTC.",
     "puzzle.daily_failed": "You have tried today's puzzle. A new one comes at midnight UTC.",
