@@ -50,6 +50,9 @@ class Puzzle:
     options: Mapping[str, Any]
     start: Position
     line: tuple[str, ...] = field(compare=False)
+    #: The deal of the game it comes from: while that deal is in play (a
+    #: race, today's daily, an open cup), the puzzle waits.
+    deal: int | None = field(default=None, compare=False)
 
     def game(self) -> Game:
         """A new game at the puzzle's position."""
@@ -109,4 +112,5 @@ def candidate(record: Mapping[str, Any], kept: int, search: Search = _search) ->
     found = search(game)
     if found.outcome is not Outcome.WON or not FEWEST <= plays(found.moves) <= MOST:
         return None
-    return Puzzle(profile, options, start, tuple(move.notation for move in found.moves))
+    line = tuple(move.notation for move in found.moves)
+    return Puzzle(profile, options, start, line, record.get("deal"))

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.usecases.fairplay import utc_day
 from bot.usecases.puzzles import Puzzles, seeded, source_digest
 from bot.usecases.replies import Asker, Board, Notice
 from bot.usecases.review import Reviews
@@ -17,6 +18,7 @@ from solitaire import Game, daily_deal, load_position, new_game
 from solitaire.puzzles import candidate
 from solitaire.solver import Outcome, solve
 from storage import Status, Store
+from tests.databases import execute
 
 ALICE, BOB = 1, 2
 KEY = b"a key"
@@ -40,7 +42,9 @@ def service(store: Store) -> GameService:
 
 @pytest.fixture
 async def puzzles(store: Store, service: GameService) -> AsyncIterator[Puzzles]:
-    made = Puzzles(store, service.workers, service.boards, key=KEY, clock=lambda: 1_000_000.0)
+    made = Puzzles(
+        store, service.workers, service.boards, service.live, key=KEY, clock=lambda: 1_000_000.0
+    )
     service.puzzles = made
     yield made
 
@@ -221,3 +225,36 @@ async def test_a_game_with_no_puzzle_yet_says_so_and_changes_nothing(
     other = await puzzles.deal(Asker(ALICE), "calculation")
     assert isinstance(other, Notice) and "Klondike and Castle's End" in other.text
     assert await store.puzzle_in_play(ALICE) is None
+
+
+async def test_a_day_one_puzzle_waits_on_the_day_its_deal_is_the_daily(
+    store: Store, service: GameService, database_url: str
+) -> None:
+    # Day-one puzzles come from the pool deals, and the daily deal is drawn
+    # from the same pool: a late position of today's daily, with its line,
+    # must not be dealt while the day lasts.
+    seeds = {puzzle.deal for puzzle in seeded()}
+    day = next(
+        start + days * 86_400.0
+        for start in (1_800_000_000.0,)
+        for days in range(3650)
+        if daily_deal("castles-end", utc_day(start + days * 86_400.0)) in seeds
+    )
+    puzzles = Puzzles(
+        store, service.workers, service.boards, service.live, key=KEY, clock=lambda: day
+    )
+    await puzzles.seed()
+    today = daily_deal("castles-end", utc_day(day))
+    [held] = [
+        p.id
+        for p in await store.puzzles_near(ALICE, None, 1500, not_from="", limit=500)
+        if p.deal == today
+    ]
+    waits = await puzzles.play(Asker(ALICE), held)
+    assert isinstance(waits, Notice) and "still in play" in waits.text
+    # The nearest to Alice's rating, it would be dealt first if anything were.
+    await execute(database_url, "UPDATE puzzles SET rating = 1400 WHERE id <> ?", held)
+    for _ in range(10):
+        dealt_now = board(await puzzles.deal(Asker(ALICE)))
+        assert (await store.get_game(dealt_now.game_id)).puzzle_id != held
+        await service.resign(Asker(ALICE))

@@ -54,13 +54,14 @@ def main() -> None:
         f"{args.deals} pool deals of each game puzzles come from.",
         f'Made by: python tools/puzzle_seed.py --deals {args.deals}"""',
         "",
-        "#: (game, rules' options, position: pile code → cards, winning line)",
-        "PUZZLES: tuple[tuple[str, dict[str, object], dict[str, str], str], ...] = (",
+        "#: (game, rules' options, the deal it comes from, position: pile code → cards,",
+        "#: winning line)",
+        "PUZZLES: tuple[tuple[str, dict[str, object], int, dict[str, str], str], ...] = (",
     ]
     for puzzle in puzzles:
         start = {code: " ".join(cards) for code, cards in puzzle.start.items() if cards}
-        line = ",".join(puzzle.line)
-        lines.append(f"    ({puzzle.profile!r}, {dict(puzzle.options)!r}, {start!r}, {line!r}),")
+        rules, line = dict(puzzle.options), ",".join(puzzle.line)
+        lines.append(f"    ({puzzle.profile!r}, {rules!r}, {puzzle.deal!r}, {start!r}, {line!r}),")
     lines.append(")")
     (ROOT / "solitaire" / "puzzle_seed.py").write_text("\n".join(lines) + "\n")
     print(f"{len(puzzles)} puzzles written")

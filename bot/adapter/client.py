@@ -135,7 +135,9 @@ class SolitaireBot(discord.AutoShardedClient):
         # signs a forget's confirmation is derived from it (and never logged).
         key = hashlib.sha256(b"solitaire-bot mydata:" + self.config.token.encode()).digest()
         self.mydata = MyData(self.store, self.workers, key=key)
-        self.puzzles = Puzzles(self.store, self.workers, self.service.boards, key=key)
+        self.puzzles = Puzzles(
+            self.store, self.workers, self.service.boards, self.service.live, key=key
+        )
         self.service.puzzles = self.reviews.puzzles = self.puzzles
         self.presses = Presses(self)
         self.races = Races(self.store, self.service)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from solitaire import load_game, load_position
+from solitaire import BadRecord, load_position
 from solitaire.puzzle_seed import PUZZLES
 from solitaire.puzzles import PUZZLE_GAMES, Puzzle
 from solitaire.solver import Outcome
@@ -35,8 +35,9 @@ from . import jobs
 from .boards import BoardMaker
 from .fairplay import in_play
 from .glicko import Rating, play
+from .live import LiveGames
 from .replies import Asker, Notice, Reply
-from .workers import Busy, Kind, Workers
+from .workers import Busy, Kind, Workers, busy_notice
 
 #: A puzzle is dealt among this many of the nearest to its player's rating.
 NEAREST = 5
@@ -61,8 +62,9 @@ def seeded() -> list[Puzzle]:
             options,
             {code: cards.split() for code, cards in start.items()},
             tuple(line.split(",")),
+            deal,
         )
-        for profile, options, start, line in PUZZLES
+        for profile, options, deal, start, line in PUZZLES
     ]
 
 
@@ -74,11 +76,12 @@ class Puzzles:
         store: Store,
         workers: Workers,
         boards: BoardMaker,
+        live: LiveGames,
         *,
         key: bytes,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self._store, self._workers, self._boards = store, workers, boards
+        self._store, self._workers, self._boards, self._live = store, workers, boards, live
         self._key, self._clock = key, clock
         self._seeded = False
 
@@ -91,7 +94,7 @@ class Puzzles:
         for puzzle in seeded():
             kept = await self._store.add_puzzle(
                 puzzle.profile, puzzle.options, puzzle.start, puzzle.line, puzzle.plays,
-                source=None, deal=None,
+                source=None, deal=puzzle.deal,
             )  # fmt: skip
             added += kept is not None
         self._seeded = True
@@ -102,7 +105,7 @@ class Puzzles:
         ``None`` if its position is a puzzle already."""
         return await self._store.add_puzzle(
             puzzle.profile, puzzle.options, puzzle.start, puzzle.line, puzzle.plays,
-            source=source_digest(self._key, row.user_id), deal=row.deal,
+            source=source_digest(self._key, row.user_id), deal=puzzle.deal,
         )  # fmt: skip
 
     async def deal(self, asker: Asker, profile: str | None = None) -> Reply:
@@ -176,10 +179,17 @@ class Puzzles:
     async def _in_play(self, asker: Asker) -> Reply | None:
         """The board of the asker's puzzle in play, if any: one at a time."""
         row = await self._store.puzzle_in_play(asker.user_id)
-        if row is None:
-            return None
-        news = tr(asker.locale, "puzzle.in_play")
-        return await self._boards.board(row, load_game(row.record), news, asker.locale)
+        return None if row is None else await self._in_play_board(row, asker.locale)
+
+    async def _in_play_board(self, row: GameRow, locale: str) -> Reply:
+        # Its game as this process holds it, or replayed (a long record in a worker).
+        try:
+            game = await self._live.game(row)
+        except BadRecord as error:
+            return Notice(tr(locale, "game.damaged", id=str(row.id), why=error.message))
+        except Busy as busy:
+            return busy_notice(busy, locale)
+        return await self._boards.board(row, game, tr(locale, "puzzle.in_play"), locale)
 
     async def _start(self, asker: Asker, puzzle: PuzzleRow, daily: str | None) -> Reply:
         locale = asker.locale
@@ -189,8 +199,7 @@ class Puzzles:
             guild_id=asker.guild_id, channel_id=asker.channel_id,
         )  # fmt: skip
         if row.puzzle_id != puzzle.id:  # one started meanwhile: one at a time
-            news = tr(locale, "puzzle.in_play")
-            return await self._boards.board(row, load_game(row.record), news, locale)
+            return await self._in_play_board(row, locale)
         news = tr(
             locale,
             "puzzle.daily" if daily else "puzzle.new",
