@@ -251,23 +251,31 @@ class PuzzleQueries(Connected):
         which counts on no board and in no stats (*daily*: the day whose
         daily puzzle it is)."""
         now = self._clock()
-        async with self._write() as db:
-            playing = await db.fetchrow(
-                "SELECT * FROM games WHERE user_id = ? AND puzzle_id IS NOT NULL"
-                " AND status = 'playing'" + self._FOR_UPDATE,
-                (user_id,),
+        try:
+            async with self._write() as db:
+                playing = await db.fetchrow(
+                    "SELECT * FROM games WHERE user_id = ? AND puzzle_id IS NOT NULL"
+                    " AND status = 'playing'",
+                    (user_id,),
+                )
+                if playing is not None:
+                    return game_row(playing)
+                row = await db.fetchrow(
+                    "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options,"
+                    " start, moves, move_count, started_at, updated_at, practice, puzzle_id,"
+                    " extra) VALUES (?, ?, ?, ?, ?, ?, ?, '[]', 0, ?, ?, 1, ?, ?) RETURNING *",
+                    (
+                        user_id, guild_id, channel_id, record["profile"], record["version"],
+                        json.dumps(record.get("options", {})), json.dumps(record["start"]), now,
+                        now, puzzle_id, json.dumps({"daily": daily} if daily else {}),
+                    ),
+                )  # fmt: skip
+        except Exception as error:
+            if not self._is_unique_violation(error):
+                raise
+            # Another press started one at the same moment: that one is in play.
+            return await self.start_puzzle(
+                user_id, record, puzzle_id, daily=daily, guild_id=guild_id, channel_id=channel_id
             )
-            if playing is not None:
-                return game_row(playing)
-            row = await db.fetchrow(
-                "INSERT INTO games (user_id, guild_id, channel_id, profile, version, options,"
-                " start, moves, move_count, started_at, updated_at, practice, puzzle_id, extra)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, '[]', 0, ?, ?, 1, ?, ?) RETURNING *",
-                (
-                    user_id, guild_id, channel_id, record["profile"], record["version"],
-                    json.dumps(record.get("options", {})), json.dumps(record["start"]), now, now,
-                    puzzle_id, json.dumps({"daily": daily} if daily else {}),
-                ),
-            )  # fmt: skip
         assert row is not None
         return game_row(row)

@@ -647,8 +647,9 @@ MIGRATIONS: list[Migration] = [
     # players are (Glicko-2); a player's result of each puzzle (one: a second
     # try counts nothing) and rating; the daily puzzle, one a day for everyone;
     # and the game a puzzle is played in (beside the player's own game of
-    # that game, as a race's or a cup's is). ``source`` is a keyed digest of the
-    # player whose game it came from (NULL: the bot's own pool), naming no one.
+    # that game, as a race's or a cup's is; one puzzle in play at a time).
+    # ``source`` is a keyed digest of the player whose game it came from
+    # (NULL: the bot's own pool), naming no one.
     Migration(
         sqlite="""
         CREATE TABLE puzzles (
@@ -698,6 +699,8 @@ MIGRATIONS: list[Migration] = [
         DROP INDEX games_one_unfinished;
         CREATE UNIQUE INDEX games_one_unfinished ON games (user_id, profile)
             WHERE status = 'playing' AND race_id IS NULL AND cup_id IS NULL AND puzzle_id IS NULL;
+        CREATE UNIQUE INDEX games_one_puzzle ON games (user_id)
+            WHERE status = 'playing' AND puzzle_id IS NOT NULL;
         """,
         postgres="""
         CREATE TABLE puzzles (
@@ -747,6 +750,8 @@ MIGRATIONS: list[Migration] = [
         DROP INDEX games_one_unfinished;
         CREATE UNIQUE INDEX games_one_unfinished ON games (user_id, profile)
             WHERE status = 'playing' AND race_id IS NULL AND cup_id IS NULL AND puzzle_id IS NULL;
+        CREATE UNIQUE INDEX games_one_puzzle ON games (user_id)
+            WHERE status = 'playing' AND puzzle_id IS NOT NULL;
         """,
     ),
 ]

@@ -107,3 +107,13 @@ async def test_forgetting_a_player_takes_their_results_rating_and_puzzles(store:
     assert await store.puzzle(theirs) is None and await store.puzzle(other) is not None
     assert await store.tried_puzzle(ALICE, other) is None
     assert (await store.puzzle_player(ALICE)).rated == UNRATED
+
+
+async def test_two_presses_at_once_start_one_puzzle_game(store: Store) -> None:
+    first, second = await add(store, {"1": ["QS"]}), await add(store, {"1": ["KS"]})
+    record = {"profile": "castles-end", "version": 1, "options": {}, "start": START}
+    started = await asyncio.gather(
+        store.start_puzzle(ALICE, record, first), store.start_puzzle(ALICE, record, second)
+    )
+    assert started[0].id == started[1].id  # one game, the other press shown it
+    assert (await store.puzzle_in_play(ALICE)) == started[0]
