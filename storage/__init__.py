@@ -43,6 +43,7 @@ from ._base import (
 )
 from ._cups import MOST_CUPS, CupDeal, CupRefused, CupRow
 from ._puzzles import UNRATED, PuzzlePlayer, PuzzleRow, Rated
+from ._reminders import REMINDER_KINDS, DueReminder, Reminder, ReminderSettings
 from ._sql import Store
 from .sqlite import SQLiteStore, sqlite_path
 
@@ -69,6 +70,7 @@ __all__ = [
     "FINISHED",
     "MAX_GAP",
     "MOST_CUPS",
+    "REMINDER_KINDS",
     "UNRATED",
     "UNWON",
     "BoardMessage",
@@ -78,6 +80,7 @@ __all__ = [
     "CupRefused",
     "CupRow",
     "DailyTaken",
+    "DueReminder",
     "GameRow",
     "LeaderRow",
     "Lease",
@@ -89,6 +92,8 @@ __all__ = [
     "RaceStatus",
     "Racer",
     "Rated",
+    "Reminder",
+    "ReminderSettings",
     "SQLiteStore",
     "ServerRules",
     "Settings",

@@ -63,9 +63,9 @@ class GuildQueries(Connected):
 
     async def forget_guild(self, guild_id: int) -> None:
         """Deletes a server's own data, in one transaction: its settings, its
-        channel lists and blocks, its cups (their deals, strikes and the
-        server's cup role), and where its boards and race cards were. Its
-        players' games stay theirs."""
+        channel lists and blocks, its cups (their deals, strikes, the
+        server's cup role and the reminders of them still to send), and where
+        its boards and race cards were. Its players' games stay theirs."""
         async with self._write() as db:
             cups = "SELECT id FROM cups WHERE guild_id = ?"
             for table in ("cup_deals", "cup_struck", "cup_aliases"):
@@ -81,6 +81,9 @@ class GuildQueries(Connected):
                 (guild_id,),
             )
             await db.execute("UPDATE races SET message_id = NULL WHERE guild_id = ?", (guild_id,))
+            await db.execute(
+                "DELETE FROM reminders WHERE guild_id = ? AND sent_at IS NULL", (guild_id,)
+            )
 
     async def server_rules(self, guild_id: int) -> ServerRules:
         """Where the server lets the bot play, and whom it blocked."""

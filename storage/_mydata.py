@@ -35,6 +35,8 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "achievements": ("user_id",),
     "puzzle_results": ("user_id",),
     "puzzle_players": ("user_id",),
+    "reminder_settings": ("user_id",),
+    "reminders": ("user_id",),
 }
 #: What an export holds of each table: the columns that are the player's.
 EXPORTED: dict[str, tuple[str, ...]] = {
@@ -59,6 +61,10 @@ EXPORTED: dict[str, tuple[str, ...]] = {
     "puzzle_results": ("user_id", "puzzle_id", "solved", "rating", "daily", "tried_at"),
     "puzzle_players": ("user_id", "rating", "deviation", "volatility", "rated_at", "streak",
                        "best_streak", "daily"),
+    "reminder_settings": ("user_id", "timezone", "daily_at", "streak", "cups", "races",
+                          "refused_at", "changed_at"),
+    "reminders": ("id", "user_id", "kind", "occasion", "due_at", "expires_at", "guild_id", "link",
+                  "sent_at", "outcome"),
 }  # fmt: skip
 #: The columns an export never holds, and why.
 WITHHELD: dict[str, dict[str, str]] = {
@@ -77,6 +83,8 @@ WITHHELD: dict[str, dict[str, str]] = {
         "shown": "the bot's count of changes its card shows",
         "shown_at": "when the bot last edited its card",
     },
+    "reminder_settings": {"dm_channel": "the bot's DM channel with the player"},
+    "reminders": {"claimed_until": "until when a process of the bot sends the reminder"},
 }
 #: Columns that may hold another player's id: exported only where it is the player's own.
 OTHERS: dict[str, tuple[str, ...]] = {
@@ -128,7 +136,8 @@ class PlayerData(Connected):
                     (block["guild_id"], block_digest(block["guild_id"]), block["blocked_at"]),
                 )
             tables = ("players", "cooldowns", "lines_seen", "guild_blocks", "achievements",
-                      "puzzle_results", "puzzle_players")  # fmt: skip
+                      "puzzle_results", "puzzle_players", "reminder_settings",
+                      "reminders")  # fmt: skip
             for table in tables:
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             # The cards of their races show the change (those a sweep still keeps).

@@ -4,7 +4,8 @@
 beside it, each a mixin of queries: players and leases (``_players.py``),
 servers (``_guilds.py``),
 results (``_results.py``), races (``_races.py``), cups (``_cups.py``), who knows a deal
-(``_fair.py``), a player's data (``_mydata.py``), puzzles (``_puzzles.py``), how rows read back
+(``_fair.py``), a player's data (``_mydata.py``), puzzles (``_puzzles.py``),
+reminders (``_reminders.py``), how rows read back
 (``_rows.py``). Every query is written
 once, in the SQL both databases speak, with ``?`` for each parameter. A
 subclass supplies the connection: a :class:`Session` to read in, and one
@@ -42,6 +43,7 @@ from ._mydata import PlayerData
 from ._players import PlayerQueries
 from ._puzzles import PuzzleQueries
 from ._races import RaceQueries, race_moved
+from ._reminders import ReminderQueries
 from ._results import ResultQueries, compute_stats
 from ._rows import GAME_AND_SETTINGS, RETURNING, game_row
 from ._session import Row, Session
@@ -75,6 +77,7 @@ class Store(
     PlayerData,
     AchievementQueries,
     PuzzleQueries,
+    ReminderQueries,
 ):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many
     bot processes on one database). Games, players, cooldowns and shard

@@ -108,6 +108,7 @@ class PostgresStore(Store):
     """Games in a PostgreSQL database, through a pool of connections."""
 
     _FOR_UPDATE = " FOR UPDATE"
+    _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
     _SAME = " IS NOT DISTINCT FROM "
 
     def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:

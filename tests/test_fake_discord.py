@@ -223,3 +223,27 @@ async def test_refusals_of_messages_name_the_route_and_the_field(server: FakeDis
     server.invalid.clear()
     turned = {**v2, "content": None, "embeds": []}
     assert (await request(server, "PATCH", f"{channel}/{made['id']}", turned))[0] == 200
+
+
+async def test_a_dm_is_sent_once_per_nonce_and_refused_to_a_closed_dm(server: FakeDiscord) -> None:
+    status, opened_dm = await request(server, "POST", "/users/@me/channels", {"recipient_id": 7})
+    assert status == 200 and server.dm_channels == {int(opened_dm["id"]): 7}
+    channel = f"/channels/{opened_dm['id']}/messages"
+    once = {"content": "today's daily is up", "nonce": "r12", "enforce_nonce": True}
+    first = await request(server, "POST", channel, once)
+    again = await request(server, "POST", channel, once)
+    assert first == again and first[0] == 200 and server.posted.qsize() == 1
+    status, body = await request(server, "POST", channel, {**once, "nonce": "n" * 26})
+    assert (status, body["code"]) == (400, 50035)
+    server.invalid.clear()
+    server.closed_dms.add(7)
+    status, body = await request(server, "POST", channel, {"content": "x"})
+    assert (status, body["code"]) == (403, 50007)
+
+
+async def test_past_fifty_requests_a_second_discord_limits_them_all(server: FakeDiscord) -> None:
+    channel = f"/channels/{CHANNEL_ID}/messages"
+    answers = [await request(server, "POST", channel, {"content": "x"}) for _ in range(51)]
+    assert [status for status, _ in answers].count(200) == 50
+    status, body = answers[-1]
+    assert status == 429 and body["global"] is True and server.rate_limited == 1

@@ -90,8 +90,9 @@ class FakeDiscord(DiscordServer):
         if thread is None and channel in payloads.GUILD_OF:
             thread = payloads.text_channel(guild_id, channel)
         data = payloads.component(custom_id, values)
+        dm = channel == DM_CHANNEL_ID or channel in self.dm_channels
         interaction = payloads.interaction(
-            InteractionType.component, data, who, message=message, dm=channel == DM_CHANNEL_ID,
+            InteractionType.component, data, who, message=message, dm=dm,
             locale=locale, guild_id=guild_id, group_dm=channel == payloads.GROUP_DM_ID,
             channel=thread,
         )  # fmt: skip

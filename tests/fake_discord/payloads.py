@@ -188,10 +188,16 @@ def media_of(data: dict[str, Any]) -> list[str]:
     return names
 
 
+def dm_channel_id(user_id: int) -> int:
+    """The bot's DM channel with a user: one per user (every DM a test types
+    arrives from :data:`DM_CHANNEL_ID`, whoever types it)."""
+    return DM_CHANNEL_ID + (user_id % 1_000_000_000) * 16
+
+
 def dm_channel(user_id: int) -> dict[str, Any]:
     """The DM channel with a user, as Discord returns it when the bot opens it."""
     return {
-        "id": str(DM_CHANNEL_ID),
+        "id": str(dm_channel_id(user_id)),
         "type": ChannelType.private.value,
         "last_message_id": None,
         "recipients": [user(user_id, "player")],

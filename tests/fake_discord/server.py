@@ -9,6 +9,7 @@ the first reply received; a reply slower than Discord's 3 seconds fails.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import time
 from collections.abc import Callable, Iterable
@@ -34,6 +35,11 @@ from .payloads import (
 )
 
 DISCORD_DEADLINE = message_limits.INITIAL_RESPONSE_SECONDS
+#: Discord's global limit: requests a second per bot (interactions exempt).
+GLOBAL_LIMIT = 50
+#: A nonce's length, and how long Discord keeps one (its "past few minutes").
+NONCE_LENGTH = 25
+NONCE_KEPT = 300.0
 #: What a request's body and files may come to, by Discord's documentation:
 #: (payload, number of files) -> problems.
 Documented = Callable[[Any, int], list[Problem]]
@@ -87,6 +93,17 @@ class DiscordServer:
         self.deleted: list[int] = []  # channels (threads) the bot deleted
         self.refused: list[str] = []  # channel calls where the bot is no member
         self.dms: list[int] = []  # users the bot opened a DM with
+        #: The DM channels the bot opened, and with whom.
+        self.dm_channels: dict[int, int] = {}
+        #: Users who take no DM from the bot (Discord: "Cannot send messages to this user").
+        self.closed_dms: set[int] = set()
+        #: Messages by (channel, nonce) sent with ``enforce_nonce``, and when.
+        self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
+        #: Discord's global limit: requests a second outside interactions, and
+        #: the requests refused for it.
+        self.global_limit = GLOBAL_LIMIT
+        self._recent: collections.deque[float] = collections.deque()
+        self.rate_limited = 0
         # Chat messages whose reply a caller awaits, by the message's id.
         self.replies_to: dict[int, asyncio.Future[Reply]] = {}
         self.edits: list[int] = []  # ids of messages the bot edited through their channel
@@ -254,6 +271,8 @@ class DiscordServer:
     async def _known_route(self, request: web.Request, handler: Any) -> web.StreamResponse:
         """Refuses, as Discord would, a call to a route its API does not have,
         and a channel call where the bot is no member."""
+        if self._over_global_limit(request):
+            return self._rate_limited(0.25, globally=True)
         channel = request.match_info.get("channel")
         if channel is not None and int(channel) in payloads.NOT_A_MEMBER:
             self.refused.append(f"{request.method} {request.path}")
@@ -270,6 +289,32 @@ class DiscordServer:
             return await handler(request)  # type: ignore[no-any-return]
         except Refused as refused:  # a request Discord refuses, answered as Discord does
             return refused.response
+
+    def _over_global_limit(self, request: web.Request) -> bool:
+        """Whether a request passes Discord's global limit: the interaction
+        endpoints (the callback, its webhook) are exempt."""
+        path = request.path.removeprefix(API)
+        if not path.startswith(("/users/", "/channels/", "/guilds/")):
+            return False
+        now = time.monotonic()
+        while self._recent and self._recent[0] <= now - 1.0:
+            self._recent.popleft()
+        if len(self._recent) >= self.global_limit:
+            self.rate_limited += 1
+            return True
+        self._recent.append(now)
+        return False
+
+    def _rate_limited(self, retry_after: float, *, globally: bool = False) -> web.Response:
+        body = {"message": "You are being rate limited.", "retry_after": retry_after,
+                "global": globally}  # fmt: skip
+        response = self.json(body, status=429)
+        response.headers["Retry-After"] = str(retry_after)
+        if globally:
+            response.headers["X-RateLimit-Global"] = "true"
+            response.headers["X-RateLimit-Scope"] = "global"
+        response.headers["Via"] = "1.1 google"  # else discord.py takes it for a ban
+        return response
 
     def _refuse(self, request: web.Request, found: list[Problem]) -> web.Response:
         """Discord's answer to a body it refuses: 400, code 50035, and the
@@ -412,15 +457,7 @@ class DiscordServer:
             if name == route:
                 del self.faults[i]
                 if status == 429:
-                    body = {
-                        "message": "You are being rate limited.",
-                        "retry_after": 0.25,
-                        "global": False,
-                    }
-                    response = self.json(body, status=429)
-                    response.headers["Retry-After"] = "0.25"
-                    response.headers["Via"] = "1.1 google"  # else discord.py takes it for a ban
-                    return response
+                    return self._rate_limited(0.25)
                 if status == 403:
                     return self.json({"message": "Missing Permissions", "code": 50013}, 403)
                 if status == 400:  # a refused body, naming the first command's description
@@ -579,7 +616,27 @@ class DiscordServer:
         data, files = await self._read(
             request, lambda body, files: message_limits.message_problems(body, files=files)
         )
+        if self.dm_channels.get(channel) in self.closed_dms:
+            return self.json({"message": "Cannot send messages to this user", "code": 50007}, 403)
+        nonce = data.get("nonce")
+        if nonce is not None and len(str(nonce)) > NONCE_LENGTH:
+            return self._refuse(
+                request,
+                [
+                    Problem(
+                        ("nonce",),
+                        "BASE_TYPE_BAD_LENGTH",
+                        f"Must be {NONCE_LENGTH} or fewer in length.",
+                    )
+                ],
+            )
+        if nonce is not None and data.get("enforce_nonce"):
+            sent = self._nonces.get((channel, str(nonce)))
+            if sent is not None and time.monotonic() - sent[0] < NONCE_KEPT:
+                return self.json(sent[1])  # the message sent before: no new one
         message = self._message(channel, data, files)
+        if nonce is not None and data.get("enforce_nonce"):
+            self._nonces[channel, str(nonce)] = (time.monotonic(), message)
         reply = Reply(0, data, files, message=message)
         answered = int((data.get("message_reference") or {}).get("message_id", 0))
         waiting = self.replies_to.pop(answered, None)
@@ -685,8 +742,10 @@ class DiscordServer:
     async def create_dm(self, request: web.Request) -> web.Response:
         """Opens (or finds) the DM channel with a user: every user's is the one DM channel."""
         data, _ = await self._read(request)
-        self.dms.append(int(data["recipient_id"]))
-        return self.json(payloads.dm_channel(int(data["recipient_id"])))
+        user_id = int(data["recipient_id"])
+        self.dms.append(user_id)
+        self.dm_channels[payloads.dm_channel_id(user_id)] = user_id
+        return self.json(payloads.dm_channel(user_id))
 
     # -- gateway ---------------------------------------------------------------------
 
