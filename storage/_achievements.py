@@ -3,7 +3,9 @@ transaction of the win that earns them (see :mod:`solitaire.achievements`)."""
 
 from __future__ import annotations
 
+import datetime
 import json
+import zoneinfo
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -95,6 +97,15 @@ class AchievementQueries(Connected):
             return (await record(db, user_id, None, self._clock())).new
 
 
+def local_days(moments: list[float], zone: str | None) -> list[str]:
+    """The days (``YYYY-MM-DD``) of *zone* (UTC if none, or unknown) of *moments*."""
+    try:
+        where = zoneinfo.ZoneInfo(zone or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        where = zoneinfo.ZoneInfo("UTC")
+    return [datetime.datetime.fromtimestamp(moment, where).date().isoformat() for moment in moments]
+
+
 async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
     """What the player's stored games say, as achievements read it; all of
     them *but* one, if given (a game id)."""
@@ -116,10 +127,15 @@ async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
         " AND undos = 0 AND hints = 0",
         player,
     )
-    days = await db.fetch(
-        f"SELECT DISTINCT daily FROM games WHERE {of} AND status = 'won' AND daily IS NOT NULL",
+    # A daily streak counts the player's own days: those of their time zone
+    # on which they won a daily deal (the deal itself changes at midnight UTC).
+    won_at = await db.fetch(
+        f"SELECT finished_at FROM games WHERE {of} AND status = 'won' AND daily IS NOT NULL"
+        " AND finished_at IS NOT NULL",
         player,
     )
+    zone = await db.fetchrow("SELECT timezone FROM reminder_settings WHERE user_id = ?", (user_id,))
+    days = local_days([row["finished_at"] for row in won_at], zone and zone["timezone"])
     # A race is won by its first won game.
     first = (
         f"FROM games AS g WHERE g.{of.replace(' id', ' g.id').replace(' practice', ' g.practice')}"
@@ -157,7 +173,7 @@ async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
         wins=wins,
         clean=int(clean["n"]),
         fastest=fastest,
-        streak=longest_run([row["daily"] for row in days]),
+        streak=longest_run(days),
         races=int(races["n"]),
         crowd=int(crowd["n"]),
         vegas=int(vegas["total"]) if vegas["n"] else None,

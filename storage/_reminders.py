@@ -73,6 +73,8 @@ class DueReminder:
     reminder: Reminder
     settings: ReminderSettings
     sent_lately: int
+    #: The player's language, as their last interaction told it.
+    language: str | None = None
 
 
 #: Which setting turns each kind of reminder on.
@@ -94,6 +96,10 @@ def _reminder(row: Row) -> Reminder:
         row["user_id"], row["kind"], row["occasion"], row["due_at"], row["expires_at"],
         row["guild_id"], row["link"],
     )  # fmt: skip
+
+
+def _due(row: Row, settings: ReminderSettings) -> DueReminder:
+    return DueReminder(row["id"], _reminder(row), settings, row["lately"], row["language"])
 
 
 _INSERT = (
@@ -195,7 +201,8 @@ class ReminderQueries(Connected):
             )
             claimed = await db.fetch(
                 "SELECT r.*, (SELECT count(*) FROM reminders AS o WHERE o.user_id = r.user_id"
-                " AND o.outcome = 'sent' AND o.sent_at > ?) AS lately"
+                " AND o.outcome = 'sent' AND o.sent_at > ?) AS lately,"
+                " (SELECT language FROM players AS p WHERE p.user_id = r.user_id) AS language"
                 f" FROM reminders AS r WHERE r.id IN ({marks}) ORDER BY r.due_at",
                 (now - 86400.0, *ids),
             )
@@ -205,11 +212,7 @@ class ReminderQueries(Connected):
                 users,
             )
         settings = {row["user_id"]: _settings(row) for row in found}
-        no = ReminderSettings()
-        return [
-            DueReminder(row["id"], _reminder(row), settings.get(row["user_id"], no), row["lately"])
-            for row in claimed
-        ]
+        return [_due(row, settings.get(row["user_id"], ReminderSettings())) for row in claimed]
 
     async def finish_reminder(
         self, reminder_id: int, outcome: str, then: Reminder | None = None
@@ -271,6 +274,25 @@ class ReminderQueries(Connected):
             (user_id,),
         )
         return row is not None
+
+    async def played_daily(self, user_id: int, day: str) -> bool:
+        """Whether the player has played a daily deal of *day* (of any game)."""
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT 1 AS found FROM games WHERE user_id = ? AND daily = ? LIMIT 1",
+                (user_id, day),
+            )
+        return row is not None
+
+    async def daily_wins(self, user_id: int, since: float) -> list[float]:
+        """When the player won each daily deal they won since *since*."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT finished_at FROM games WHERE user_id = ? AND daily IS NOT NULL"
+                " AND status = 'won' AND finished_at >= ? ORDER BY finished_at",
+                (user_id, since),
+            )
+        return [float(row["finished_at"]) for row in rows]
 
     async def prune_reminders(self, before: float) -> None:
         """Deletes the reminders sent or passed over whose occasion ended before *before*."""

@@ -1,0 +1,426 @@
+"""Reminders a player asks for, by DM, at their own time, and a day that
+is the player's own.
+
+Each kind is turned on by itself (``/remind``), and every reminder is kept
+in the store before it is due (:mod:`storage._reminders`): today's daily
+at the minute of the player's day they chose; their daily streak two hours
+before their midnight; a cup of a server they play in opening or closing
+within the hour; a race they are invited to. A process claims what is due
+(:meth:`Reminders.claim`), the adapter sends it, and it is marked sent,
+with the next of its kind kept in the same transaction. A reminder whose
+occasion has passed, one of a daily already played or a streak already
+kept, and one past :data:`MOST_A_DAY` are passed over, never sent.
+
+The daily deal is the same for everyone and changes at midnight UTC; a
+player's daily *streak* counts the days of their own time zone on which
+they won a daily deal (:func:`streak_days`), so it ends at their midnight,
+a moment the streak reminder names two hours ahead.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import time
+import zoneinfo
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from datetime import time as clock_time
+
+from storage import REMINDER_KINDS, CupRow, DueReminder, Reminder, ReminderSettings, Store
+from texts import DEFAULT, Msg, tr
+
+from .replies import Asker, Notice
+
+#: The minute of the day a daily reminder comes when the player names none.
+DAILY_AT = 9 * 60
+#: How long before the end of the player's day the streak reminder comes.
+STREAK_BEFORE = 2 * 3600.0
+#: How long before a cup opens or closes its reminder comes.
+CUP_BEFORE = 3600.0
+#: Reminders sent to one player in a day, at most: more are passed over.
+MOST_A_DAY = 4
+#: A reminder sent later than this after it was due says so.
+LATE = 600.0
+#: How long a claim holds: well within the minutes Discord keeps a nonce, so
+#: a reminder claimed again after its process stopped mid-send is sent once.
+CLAIM = 60.0
+#: When a reminder whose send failed (Discord's trouble) is tried again.
+RETRY = 60.0
+
+_TIME = re.compile(r"(\d{1,2})(?:[:.h](\d{2}))?")
+
+
+@functools.cache
+def zone_names() -> tuple[str, ...]:
+    """The IANA time zones the standard library knows, sorted."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def zone_of(name: str | None) -> zoneinfo.ZoneInfo:
+    """A player's zone: *name*, or UTC (none, or one this system lacks)."""
+    try:
+        return zoneinfo.ZoneInfo(name or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def parse_time(text: str) -> int | None:
+    """The minute of the day *text* names (``07:30``, ``21``, ``9h15``), or
+    ``None`` for what is no time of day (``25:00``, ``noon``).
+
+    >>> parse_time("07:30"), parse_time("21"), parse_time("25:00"), parse_time("9:60")
+    (450, 1260, None, None)
+    """
+    match = _TIME.fullmatch(text.strip())
+    if match is None:
+        return None
+    hours, minutes = int(match[1]), int(match[2] or 0)
+    return hours * 60 + minutes if hours < 24 and minutes < 60 else None
+
+
+def local_day(timestamp: float, zone: zoneinfo.ZoneInfo) -> date:
+    return datetime.fromtimestamp(timestamp, zone).date()
+
+
+def at_minute(day: date, minute: int, zone: zoneinfo.ZoneInfo) -> float:
+    """The moment of *day* at *minute* in *zone* (a minute a clock skips
+    comes an hour later; one it repeats, the first time)."""
+    moment = clock_time(minute // 60, minute % 60)
+    return datetime.combine(day, moment, zone).timestamp()
+
+
+def next_at(now: float, minute: int, zone: zoneinfo.ZoneInfo) -> tuple[date, float]:
+    """The first day, from today in *zone*, whose *minute* is after *now*, and that moment."""
+    day = local_day(now, zone)
+    while (moment := at_minute(day, minute, zone)) <= now:
+        day += timedelta(days=1)
+    return day, moment
+
+
+def day_end(day: date, zone: zoneinfo.ZoneInfo) -> float:
+    """The moment *day* ends in *zone*: its midnight."""
+    return datetime.combine(day + timedelta(days=1), clock_time(), zone).timestamp()
+
+
+def utc_midnight_after(timestamp: float) -> float:
+    """When the daily deal of *timestamp*'s UTC day ends."""
+    return (timestamp // 86400 + 1) * 86400
+
+
+def streak_days(wins: Iterable[float], zone: zoneinfo.ZoneInfo) -> list[date]:
+    """The days of *zone* on which daily deals were won at *wins*, each once, in order."""
+    return sorted({local_day(won, zone) for won in wins})
+
+
+def stamp(timestamp: float, style: str = "F") -> str:
+    """A moment as Discord shows it to each reader, in their own zone."""
+    return f"<t:{int(timestamp)}:{style}>"
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A claimed reminder, ready to send by DM."""
+
+    id: int
+    user_id: int
+    kind: str
+    #: The DM channel, if opened before.
+    channel_id: int | None
+    text: str
+    locale: str
+    #: Where **Open** leads (a cup's or a race's card), if anywhere.
+    link: str | None = None
+    #: Whether it offers **Play** for each game's daily deal.
+    play: bool = False
+    #: What Discord tells a repeat by (a claim taken over after a crash).
+    nonce: str = ""
+    #: The next reminder of its kind, kept once this one is sent.
+    then: Reminder | None = None
+
+
+def setting_of(kind: str) -> str:
+    """The setting that turns reminders of *kind* on (``cup-open`` → ``cups``)."""
+    return {"cup-open": "cups", "cup-close": "cups", "race": "races"}.get(kind, kind)
+
+
+class Reminders:
+    """Players' reminders: what they asked for, and each one due."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self._store = store
+        self._clock = clock
+        #: Players whose DMs Discord refused and who have not been told, as
+        #: this process last read them (:meth:`refresh`).
+        self.untold: set[int] = set()
+        #: The cups whose reminders this process has kept, by kind.
+        self._cups_kept: set[tuple[str, int]] = set()
+
+    # -- what a player asks ----------------------------------------------------------
+
+    async def change(
+        self, asker: Asker, kind: str | None = None, on: bool | None = None, at: str | None = None
+    ) -> Notice:
+        """Turns reminders of *kind* on or off (``daily`` at *at*, the
+        player's time) and says what the player's reminders are now."""
+        locale = asker.locale
+        if kind is not None and kind not in REMINDER_KINDS:
+            return Notice(tr(locale, "remind.unknown_kind", kind=kind[:40]))
+        minute = None
+        if at is not None:
+            minute = parse_time(at)
+            if minute is None:
+                return Notice(tr(locale, "remind.bad_time", time=at[:20]))
+            if kind not in (None, "daily"):
+                return Notice(tr(locale, "remind.time_is_daily"))
+            kind = "daily"
+        current = await self._store.reminder_settings(asker.user_id)
+        wanted = current
+        if kind is not None and (on is not None or minute is not None):
+            wanted = _turned(current, kind, on=on is not False, minute=minute)
+        if wanted != current:
+            await self._store.set_reminder_settings(
+                asker.user_id, wanted, self._schedule(asker.user_id, wanted)
+            )
+        return Notice(self._describe(locale, wanted))
+
+    async def set_zone(self, asker: Asker, name: str) -> Notice:
+        """Sets the player's time zone (an IANA name), and moves their
+        reminders to it; an unknown name changes nothing."""
+        known = {zone.casefold(): zone for zone in zone_names()}
+        zone = known.get(name.strip().casefold())
+        if zone is None:
+            return Notice(tr(asker.locale, "remind.zone_unknown", zone=name[:40]))
+        current = await self._store.reminder_settings(asker.user_id)
+        wanted = replace(current, timezone=zone)
+        await self._store.set_reminder_settings(
+            asker.user_id, wanted, self._schedule(asker.user_id, wanted)
+        )
+        now = self._clock()
+        ends = day_end(local_day(now, zone_of(zone)), zone_of(zone))
+        return Notice(tr(asker.locale, "remind.zone_set", zone=zone, midnight=stamp(ends, "t")))
+
+    def suggest_zones(self, typed: str, most: int = 25) -> list[str]:
+        """Time zones for autocomplete: those that start with what was
+        typed, then those that hold it (``berl`` → ``Europe/Berlin``)."""
+        wanted = typed.strip().casefold().replace(" ", "_")
+        names = zone_names()
+        starting = [zone for zone in names if zone.casefold().startswith(wanted)]
+        holding = [zone for zone in names if wanted in zone.casefold() and zone not in starting]
+        return (starting + holding)[:most]
+
+    async def stop(self, asker: Asker, kind: str, owner: int) -> Notice:
+        """**Stop these**: turns reminders of *kind* off, for their owner alone."""
+        locale = asker.locale
+        if asker.user_id != owner:
+            return Notice(tr(locale, "remind.not_yours"))
+        if kind not in REMINDER_KINDS:
+            return Notice(tr(locale, "remind.unknown_kind", kind=kind[:40]))
+        current = await self._store.reminder_settings(owner)
+        named = Msg(f"remind.kind.{kind}")
+        if not current.wants(kind):
+            return Notice(tr(locale, "remind.already_off", kind=named))
+        wanted = _turned(current, kind, on=False)
+        await self._store.set_reminder_settings(owner, wanted, self._schedule(owner, wanted))
+        return Notice(tr(locale, "remind.stopped", kind=named))
+
+    def _schedule(self, user_id: int, settings: ReminderSettings) -> list[Reminder]:
+        """The next daily and streak reminders *settings* ask for."""
+        now, zone = self._clock(), zone_of(settings.timezone)
+        kept = []
+        if settings.daily_at is not None:
+            kept.append(self._daily(user_id, now, settings.daily_at, zone))
+        if settings.streak:
+            kept.append(self._streak(user_id, now, zone))
+        return kept
+
+    @staticmethod
+    def _daily(user_id: int, after: float, minute: int, zone: zoneinfo.ZoneInfo) -> Reminder:
+        day, due = next_at(after, minute, zone)
+        return Reminder(user_id, "daily", day.isoformat(), due, utc_midnight_after(due))
+
+    @staticmethod
+    def _streak(user_id: int, after: float, zone: zoneinfo.ZoneInfo) -> Reminder:
+        minute = 24 * 60 - int(STREAK_BEFORE // 60)
+        day, due = next_at(after, minute, zone)
+        return Reminder(user_id, "streak", day.isoformat(), due, day_end(day, zone))
+
+    def _describe(self, locale: str, settings: ReminderSettings) -> str:
+        lines = [tr(locale, "remind.now")]
+        for kind in REMINDER_KINDS:
+            named = Msg(f"remind.kind.{kind}")
+            if kind == "daily" and settings.daily_at is not None:
+                zone = zone_of(settings.timezone)
+                _, due = next_at(self._clock(), settings.daily_at, zone)
+                lines.append(tr(locale, "remind.daily_on", time=_hhmm(settings.daily_at),
+                                next=stamp(due)))  # fmt: skip
+            else:
+                state = "remind.on" if settings.wants(kind) else "remind.off"
+                lines.append(tr(locale, state, kind=named))
+        lines.append(tr(locale, "remind.zone", zone=settings.timezone or "UTC"))
+        return "\n".join(lines)
+
+    # -- events ------------------------------------------------------------------------
+
+    async def invited(
+        self, user_id: int, race_id: int, guild_id: int | None, link: str, until: float
+    ) -> None:
+        """A race waits for the player it invites: reminded now, if they asked."""
+        if not (await self._store.reminder_settings(user_id)).races:
+            return
+        now = self._clock()
+        await self._store.keep_reminders(
+            [Reminder(user_id, "race", str(race_id), now, until, guild_id, link)]
+        )
+
+    async def cup_soon(self, cup: CupRow, link: str) -> None:
+        """Keeps the reminders of a cup that opens or closes within the hour
+        for the players of its server who asked (once each, whichever
+        process keeps them; a player who asks later is reminded too)."""
+        now = self._clock()
+        if cup.status == "scheduled" and now >= cup.starts_at - CUP_BEFORE:
+            kind, moment = "cup-open", cup.starts_at
+        elif cup.status == "open" and now >= cup.ends_at - CUP_BEFORE:
+            kind, moment = "cup-close", cup.ends_at
+        else:
+            return
+        if (kind, cup.id) in self._cups_kept or now >= moment:
+            return
+        self._cups_kept.add((kind, cup.id))
+        due = max(now, moment - CUP_BEFORE)
+        reminder = Reminder(0, kind, str(cup.id), due, moment, cup.guild_id, link)
+        await self._store.remind_server(
+            reminder, unfinished_cup=cup.id if kind == "cup-close" else None
+        )
+
+    # -- sending -----------------------------------------------------------------------
+
+    async def claim(self, limit: int) -> list[Outgoing]:
+        """The reminders due now that this process is to send (claimed for
+        :data:`CLAIM` seconds), each in its player's words; those not worth
+        sending are passed over here."""
+        now = self._clock()
+        ready = []
+        for due in await self._store.claim_reminders(now, now + CLAIM, limit):
+            reason = await self._pass_over(due, now)
+            if reason is not None:
+                await self._store.finish_reminder(due.id, "skipped", self._next(due))
+                continue
+            ready.append(self._compose(due, now))
+        return ready
+
+    async def _pass_over(self, due: DueReminder, now: float) -> str | None:
+        """Why *due* is not sent (``None``: it is)."""
+        reminder, settings = due.reminder, due.settings
+        if now >= reminder.expires_at:
+            return "its occasion is over"
+        if not settings.wants(setting_of(reminder.kind)):
+            return "turned off"
+        if due.sent_lately >= MOST_A_DAY:
+            return "enough for one day"
+        if reminder.kind == "daily":
+            if await self._store.played_daily(reminder.user_id, _utc_day(reminder.due_at)):
+                return "today's daily played"
+        elif reminder.kind == "streak":
+            zone = zone_of(settings.timezone)
+            days = streak_days(
+                await self._store.daily_wins(reminder.user_id, now - 3 * 86400), zone
+            )
+            today = date.fromisoformat(reminder.occasion)
+            if today in days or today - timedelta(days=1) not in days:
+                return "no streak to keep"
+        return None
+
+    def _next(self, due: DueReminder) -> Reminder | None:
+        """The next reminder of a daily or streak kind, after *due*'s day."""
+        reminder, settings = due.reminder, due.settings
+        if reminder.kind not in ("daily", "streak"):
+            return None
+        zone = zone_of(settings.timezone)
+        after = max(self._clock(), day_end(date.fromisoformat(reminder.occasion), zone) - 1)
+        if reminder.kind == "daily" and settings.daily_at is not None:
+            return self._daily(reminder.user_id, after, settings.daily_at, zone)
+        if reminder.kind == "streak" and settings.streak:
+            return self._streak(reminder.user_id, after, zone)
+        return None
+
+    def _compose(self, due: DueReminder, now: float) -> Outgoing:
+        reminder = due.reminder
+        locale = due.language or DEFAULT
+        kind = reminder.kind
+        if kind == "daily":
+            text = tr(locale, "remind.daily", until=stamp(reminder.expires_at, "t"),
+                      left=stamp(reminder.expires_at, "R"))  # fmt: skip
+        elif kind == "streak":
+            text = tr(locale, "remind.streak", midnight=stamp(reminder.expires_at, "R"))
+        elif kind == "race":
+            text = tr(locale, "remind.race", until=stamp(reminder.expires_at, "t"))
+        else:
+            text = tr(
+                locale, f"remind.{kind.replace('-', '_')}", at=stamp(reminder.expires_at, "R")
+            )
+        if now - reminder.due_at > LATE:
+            text += "\n" + tr(locale, "remind.late", due=stamp(reminder.due_at, "R"))
+        text += "\n" + tr(locale, "remind.how_to_stop")
+        return Outgoing(
+            due.id, reminder.user_id, kind, due.settings.dm_channel, text, locale, reminder.link,
+            play=kind in ("daily", "streak"), nonce=f"remind{due.id}", then=self._next(due),
+        )  # fmt: skip
+
+    async def sent(self, outgoing: Outgoing, channel_id: int) -> None:
+        """*outgoing* reached its player (through *channel_id*)."""
+        if channel_id != outgoing.channel_id:
+            await self._store.set_dm_channel(outgoing.user_id, channel_id)
+        await self._store.finish_reminder(outgoing.id, "sent", outgoing.then)
+
+    async def refused(self, outgoing: Outgoing) -> None:
+        """Discord will not DM the player: their reminders are turned off,
+        and they are told the next time they use the bot."""
+        await self._store.reminders_refused(outgoing.user_id)
+        self.untold.add(outgoing.user_id)
+
+    async def failed(self, outgoing: Outgoing) -> None:
+        """Discord's trouble: *outgoing* is tried again in a minute."""
+        await self._store.release_reminder(outgoing.id, self._clock() + RETRY)
+
+    async def refresh(self) -> None:
+        """Reads who is still to be told of refused DMs (any process's),
+        and drops what is long over."""
+        self.untold = await self._store.refused_players()
+        await self._store.prune_reminders(self._clock() - 2 * 86400)
+
+    async def notice(self, asker: Asker) -> str | None:
+        """The line that tells a player their DMs were refused, once (``None``: nothing to tell)."""
+        if asker.user_id not in self.untold:
+            return None
+        self.untold.discard(asker.user_id)
+        if not await self._store.tell_refused(asker.user_id):
+            return None
+        return tr(asker.locale, "remind.refused")
+
+
+def _turned(
+    settings: ReminderSettings, kind: str, *, on: bool, minute: int | None = None
+) -> ReminderSettings:
+    """*settings* with *kind* turned on (the daily one at *minute*, else as
+    before, else at :data:`DAILY_AT`) or off."""
+    if kind == "daily":
+        if not on:
+            return replace(settings, daily_at=None)
+        if minute is None:
+            minute = DAILY_AT if settings.daily_at is None else settings.daily_at
+        return replace(settings, daily_at=minute)
+    if kind == "streak":
+        return replace(settings, streak=on)
+    if kind == "cups":
+        return replace(settings, cups=on)
+    return replace(settings, races=on)
+
+
+def _utc_day(timestamp: float) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
+
+
+def _hhmm(minute: int) -> str:
+    return f"{minute // 60:02d}:{minute % 60:02d}"
