@@ -34,6 +34,18 @@ class Config:
     #: discord.py asks Discord for the count and runs them all).
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: The requests a second the whole bot spends on reminders, at most
+    #: (``REMINDER_REQUESTS_PER_SECOND``): a reminder is one, two when its DM
+    #: is opened first; each process takes its shards' share. Discord allows
+    #: 50 a second for the whole bot, whatever else it sends.
+    reminder_requests: float = 20.0
+
+    @property
+    def reminder_share(self) -> float:
+        """This process's share of :attr:`reminder_requests`: its shards' part."""
+        if self.shard_count is None or self.shard_ids is None:
+            return self.reminder_requests
+        return self.reminder_requests * len(self.shard_ids) / self.shard_count
 
     @property
     def syncs_commands(self) -> bool:
@@ -67,6 +79,12 @@ class Config:
             raise ConfigError(
                 "SOLVER_MEMORY_MB must be the MiB one search may take, from 16 to 4096, or unset."
             )
+        pace = os.environ.get("REMINDER_REQUESTS_PER_SECOND", "").strip()
+        if pace and not (_number(pace) and 0 < float(pace) <= 1000):
+            raise ConfigError(
+                "REMINDER_REQUESTS_PER_SECOND must be the requests a second the bot spends on"
+                " reminders, above 0 and at most 1000 (Discord allows 50 in all), or unset."
+            )
         shard_count, shard_ids = _shards(
             os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
         )
@@ -83,7 +101,16 @@ class Config:
             solver_memory_mb=int(memory) if memory else 128,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            reminder_requests=float(pace) if pace else 20.0,
         )
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ._cups import CupRow, cup_row
 from ._session import Connected, Row
 
 #: The kinds of reminder a player may turn on, each on its own.
@@ -274,6 +275,16 @@ class ReminderQueries(Connected):
             (user_id,),
         )
         return row is not None
+
+    async def cups_soon(self, now: float, within: float) -> list[CupRow]:
+        """The cups that open, or close, within *within* seconds of *now*."""
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT * FROM cups WHERE (status = 'scheduled' AND starts_at > ?"
+                " AND starts_at <= ?) OR (status = 'open' AND ends_at > ? AND ends_at <= ?)",
+                (now, now + within, now, now + within),
+            )
+        return [cup_row(row) for row in rows]
 
     async def played_daily(self, user_id: int, day: str) -> bool:
         """Whether the player has played a daily deal of *day* (of any game)."""

@@ -33,7 +33,7 @@ async def test_commands_are_registered_with_their_names(
     assert names == {
         "play", "move", "draw", "undo", "hint", "auto", "show", "resign", "review",
         "daily", "stats", "leaderboard", "rules", "settings", "server", "help", "race", "Race",
-        "mydata", "cup", "achievements", "profile", "puzzle",
+        "mydata", "cup", "achievements", "profile", "puzzle", "remind",
     }  # fmt: skip
 
 

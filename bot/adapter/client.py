@@ -28,6 +28,7 @@ from ..usecases.mydata import MyData
 from ..usecases.puzzles import Puzzles
 from ..usecases.racecards import Cards, race_cards
 from ..usecases.races import Races
+from ..usecases.reminders import Reminders
 from ..usecases.review import Reviews
 from ..usecases.servers import Servers
 from ..usecases.service import GameService
@@ -44,6 +45,7 @@ from .gate import refused
 from .interactions import Interaction, language, say_privately, trouble
 from .presses import Presses
 from .racing import Racing
+from .reminding import Reminding
 
 log = logging.getLogger("bot")
 
@@ -75,6 +77,8 @@ class SolitaireBot(discord.AutoShardedClient):
     achievements: Achievements
     cupping: Cupping
     cup_cards: Cards[CupRow]
+    reminders: Reminders
+    reminding: Reminding
 
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -112,6 +116,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self._sweeping: asyncio.Task[None] | None = None
         self._forgetting: asyncio.Task[None] | None = None
         self._cup_sweeping: asyncio.Task[None] | None = None
+        self._reminding: asyncio.Task[None] | None = None
         #: Searches started after a reply (a board's verdict): kept until done.
         self.background: set[asyncio.Task[None]] = set()
 
@@ -155,6 +160,9 @@ class SolitaireBot(discord.AutoShardedClient):
         self.cupping = Cupping(self)
         self.cup_cards = self.cupping.cards
         self._cup_sweeping = asyncio.create_task(self._sweep_cups())
+        self.reminders = Reminders(self.store)
+        self.reminding = Reminding(self, self.config.reminder_share)
+        self._reminding = asyncio.create_task(self.reminding.run_forever())
         self._forgetting = asyncio.create_task(self._forget_servers_forever())
         await registration.add_commands(self.tree)
         if not self.config.syncs_commands:
@@ -229,6 +237,8 @@ class SolitaireBot(discord.AutoShardedClient):
             # Its rows speak the language before. (A row with none, such as a
             # new game's, is never answered from: the store is read.)
             self.service.live.forget_player(user_id)
+        if user_id in self.reminders.untold:  # their DMs refused a reminder: told once
+            await self.reminding.tell_refused(interaction)
 
     async def language_of(self, message: discord.Message) -> str:
         """The language to answer a plain message in: the author's, as their
@@ -280,6 +290,9 @@ class SolitaireBot(discord.AutoShardedClient):
             self._forgetting.cancel()
         if self._cup_sweeping is not None:
             self._cup_sweeping.cancel()
+        if self._reminding is not None:
+            self._reminding.cancel()
+            await self.reminding.close()
         if hasattr(self, "cup_cards"):
             await self.cup_cards.close()
         if hasattr(self, "race_cards"):

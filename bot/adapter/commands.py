@@ -11,9 +11,11 @@ from discord.app_commands import Choice
 
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 from solitaire.puzzles import PUZZLE_GAMES
+from storage import REMINDER_KINDS
 from texts import tr
 
 from ..usecases.fields import CHOICE_NAME, clip
+from ..usecases.reminders import known_zone
 from ..usecases.replies import Notice, Picture
 from ..usecases.servers import Channel, Member
 from .answers import (
@@ -65,6 +67,7 @@ KINDS = [
 ]
 CUP_GAMES = [*GAMES, Choice(name=text("cup.mixed"), value="mixed")]
 PUZZLE_GAMES_CHOICES = [choice for choice in GAMES if choice.value in PUZZLE_GAMES]
+REMINDERS = [Choice(name=text(f"choice.remind.{kind}"), value=kind) for kind in REMINDER_KINDS]
 REPEATS = [
     Choice(name=text("choice.repeat.once"), value="once"),
     Choice(name=text("choice.repeat.weekly"), value="weekly"),
@@ -238,7 +241,7 @@ async def review(interaction: Interaction) -> None:
 @app_commands.describe(
     cards=text("opt.cards"), colours=text("opt.colours"), winnable=text("opt.verdicts"),
     clock=text("opt.clock"), score=text("opt.score"), text=text("opt.text"),
-    visibility=text("opt.visibility"),
+    visibility=text("opt.visibility"), timezone=text("opt.timezone"),
 )  # fmt: skip
 @app_commands.choices(cards=CARDS, colours=COLOURS, score=SCORES, visibility=VISIBILITIES)
 async def settings_(
@@ -250,12 +253,46 @@ async def settings_(
     score: str | None = None,
     text: bool | None = None,
     visibility: str | None = None,
+    timezone: app_commands.Range[str, 1, 64] | None = None,
 ) -> None:
     """How your pictures look, whether the board says if a game can still be
-    won, whether it shows the time, and whether it adds the table in words."""
+    won, whether it shows the time, whether it adds the table in words, and
+    your time zone."""
+    asker = asker_of(interaction)
+    zone = None
+    if timezone is not None:
+        zone = await interaction.client.reminders.set_zone(asker, timezone)
+        if known_zone(timezone) is None:  # refused: nothing else changes
+            await respond(interaction, zone)
+            return
     reply = await interaction.client.preferences.player(
-        asker_of(interaction), cards, colours, winnable, clock, score, text, visibility
+        asker, cards, colours, winnable, clock, score, text, visibility
     )
+    if zone is not None:
+        reply = Notice(f"{reply.text}\n{zone.text}")
+    await respond(interaction, reply)
+
+
+@settings_.autocomplete("timezone")
+async def timezone_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    zones = interaction.client.reminders.suggest_zones(current)
+    return [app_commands.Choice(name=zone, value=zone) for zone in zones]
+
+
+@app_commands.command(description=text("cmd.remind"))
+@app_commands.describe(kind=text("opt.remind.kind"), on=text("opt.remind.on"),
+                       time=text("opt.remind.time"))  # fmt: skip
+@app_commands.choices(kind=REMINDERS)
+async def remind(
+    interaction: Interaction,
+    kind: str | None = None,
+    on: bool | None = None,
+    time: app_commands.Range[str, 1, 20] | None = None,
+) -> None:
+    """Reminders by DM, each kind turned on or off by itself; with no option, yours as they are."""
+    reply = await interaction.client.reminders.change(asker_of(interaction), kind, on, time)
     await respond(interaction, reply)
 
 
@@ -523,6 +560,7 @@ COMMANDS: list[
     leaderboard,
     rules,
     settings_,
+    remind,
     server,
     race,
     race_user,

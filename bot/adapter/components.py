@@ -28,7 +28,7 @@ from typing import Any, ClassVar, cast
 import discord
 
 from solitaire import VARIANTS, BadOption
-from texts import DEFAULT, tr
+from texts import DEFAULT, Msg, tr
 
 from ..usecases.fields import (
     BUTTON_LABEL,
@@ -374,6 +374,26 @@ class ProfileButton(_Routed, discord.ui.Button[Any]):
         await bot_of(interaction).presses.share_profile(interaction, game_id_in(match["user"]))
 
 
+class RemindButton(_Routed, discord.ui.Button[Any]):
+    """On a reminder: **Play** a game's daily deal, or **Stop these** (its kind off)."""
+
+    PATTERN = re.compile(r"remind:(?P<user>\d{1,20}):(?P<action>play|stop):(?P<what>[a-z-]{1,20})")
+
+    def __init__(self, user_id: int, action: str, what: str, *, locale: str = DEFAULT) -> None:
+        if action == "play":
+            label = text(BUTTON_LABEL, locale, "button.remind_play", game=Msg(f"title.{what}"))
+        else:
+            label = text(BUTTON_LABEL, locale, "button.remind_stop")
+        style = discord.ButtonStyle.success if action == "play" else discord.ButtonStyle.secondary
+        super().__init__(label=label, style=style, custom_id=f"remind:{user_id}:{action}:{what}")
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        await bot_of(interaction).reminding.press(
+            interaction, game_id_in(match["user"]), match["action"], match["what"]
+        )
+
+
 Pressed = Callable[[discord.Interaction[Any], re.Match[str]], Coroutine[Any, Any, None]]
 #: Each control's pattern of ids, and what a press on it does.
 ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
@@ -390,6 +410,7 @@ ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
         CupDealButton,
         CupReplaySelect,
         ProfileButton,
+        RemindButton,
     )
 )
 

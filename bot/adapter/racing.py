@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,7 +21,7 @@ import discord
 from storage import RaceRow, RaceStatus
 from texts import tr
 
-from ..usecases.races import RaceCard, Watching
+from ..usecases.races import OPEN_FOR, RaceCard, Watching
 from ..usecases.replies import Notice
 from .answers import LOST, PLAYING, WON, accent, afterwards, picture_view, respond
 from .components import DealButton, RaceButton, WatchButton
@@ -174,6 +175,15 @@ class Racing:
         await afterwards(
             f"card of race {card.race_id}", self._bot.races.placed(card.race_id, message_id)
         )
+        if card.invited_id is not None:  # a reminder, if they asked for one
+            link = f"https://discord.com/channels/{interaction.guild_id}/{interaction.channel_id}"
+            await afterwards(
+                f"reminder of race {card.race_id}",
+                self._bot.reminders.invited(
+                    card.invited_id, card.race_id, interaction.guild_id, f"{link}/{message_id}",
+                    until=time.time() + OPEN_FOR,
+                ),
+            )  # fmt: skip
 
     async def _remember(self, interaction: Interaction) -> None:
         user = interaction.user

@@ -58,6 +58,16 @@ def zone_names() -> tuple[str, ...]:
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
+@functools.cache
+def _by_folded() -> dict[str, str]:
+    return {zone.casefold(): zone for zone in zone_names()}
+
+
+def known_zone(name: str) -> str | None:
+    """The IANA zone *name* names, whatever its case (``None``: none)."""
+    return _by_folded().get(name.strip().casefold())
+
+
 def zone_of(name: str | None) -> zoneinfo.ZoneInfo:
     """A player's zone: *name*, or UTC (none, or one this system lacks)."""
     try:
@@ -188,8 +198,7 @@ class Reminders:
     async def set_zone(self, asker: Asker, name: str) -> Notice:
         """Sets the player's time zone (an IANA name), and moves their
         reminders to it; an unknown name changes nothing."""
-        known = {zone.casefold(): zone for zone in zone_names()}
-        zone = known.get(name.strip().casefold())
+        zone = known_zone(name)
         if zone is None:
             return Notice(tr(asker.locale, "remind.zone_unknown", zone=name[:40]))
         current = await self._store.reminder_settings(asker.user_id)
@@ -273,6 +282,14 @@ class Reminders:
         await self._store.keep_reminders(
             [Reminder(user_id, "race", str(race_id), now, until, guild_id, link)]
         )
+
+    async def watch_cups(self) -> None:
+        """Keeps the reminders of every cup that opens or closes within the hour."""
+        for cup in await self._store.cups_soon(self._clock(), CUP_BEFORE):
+            card = f"/{cup.message_id}" if cup.message_id is not None else ""
+            await self.cup_soon(
+                cup, f"https://discord.com/channels/{cup.guild_id}/{cup.channel_id}{card}"
+            )
 
     async def cup_soon(self, cup: CupRow, link: str) -> None:
         """Keeps the reminders of a cup that opens or closes within the hour

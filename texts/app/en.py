@@ -701,6 +701,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "remind.not_yours": "These reminders are someone else's: nothing changed.",
     "remind.refused": "I could not send you a reminder: your DMs are closed to me, so your reminders are off. Allow DMs from this bot, then turn them on again with `/remind`.",
     "button.remind_stop": "Stop these",
+    "button.remind_play": "Play {game}",
     "button.open_cup": "Open the cup",
     "button.open_race": "Open the race",
 }
