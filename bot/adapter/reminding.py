@@ -98,6 +98,9 @@ class Reminding:
             except StoreError as error:
                 log.warning("reminders not claimed: %s", error)
                 batch = []
+            except Exception:
+                log.exception("reminders not claimed")
+                batch = []
             if not batch:
                 await asyncio.sleep(POLL)
                 continue
@@ -135,6 +138,10 @@ class Reminding:
                 await _logged(reminders.failed(outgoing), outgoing)
         except (discord.HTTPException, OSError) as error:  # a timeout too
             log.info("reminder %s not sent, tried again later: %s", outgoing.id, error)
+            self.failed += 1
+            await _logged(reminders.failed(outgoing), outgoing)
+        except Exception:
+            log.exception("reminder %s not sent, tried again later", outgoing.id)
             self.failed += 1
             await _logged(reminders.failed(outgoing), outgoing)
         else:
