@@ -15,12 +15,13 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import aiohttp
 import pytest
 
-from tests.botprocess import BotProcess
+from tests.botprocess import TOKEN, BotProcess
 from tests.databases import SERVER, execute, fresh_database
 from tests.fake_discord import ALICE, BOB, FakeDiscord, Reply, user
-from tests.fake_discord.payloads import dm_channel_id
+from tests.fake_discord.payloads import API, dm_channel_id
 
 CAROL = user(5_000_000_000_000_420, "Carol")
 
@@ -118,6 +119,50 @@ async def test_a_closed_dm_turns_reminders_off_and_the_player_is_told_once(
     assert "your DMs are closed to me" in told.content and told.ephemeral
     await server.slash("remind", who=BOB)
     assert await quiet(server, 2)  # told once
+
+
+async def test_a_crash_loses_no_reminder_and_sends_none_twice(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    """While the bot was down one reminder came due (sent late, saying so);
+    another was claimed and sent by the process that crashed before marking
+    it: claimed again once its claim runs out, and sent with the same nonce,
+    which Discord sends once."""
+    await bot.kill()
+    alice = int(ALICE["id"])
+    channel = dm_channel_id(alice)
+    server.dm_channels[channel] = alice  # opened before
+    now = time.time()
+    await execute(database_url, "INSERT INTO reminder_settings (user_id, races, dm_channel,"
+                  " changed_at) VALUES (?, 1, ?, ?)", alice, channel, now)  # fmt: skip
+    for race, due, claimed in (("1", now - 1200, None), ("2", now - 5, now + 4)):
+        await execute(
+            database_url,
+            "INSERT INTO reminders (user_id, kind, occasion, due_at, expires_at, link,"
+            " claimed_until) VALUES (?, 'race', ?, ?, ?, 'https://discord.com/channels/1/2/3', ?)",
+            alice, race, due, now + 3600, claimed,
+        )  # fmt: skip
+    [(crashed,)] = await execute(database_url, "SELECT id FROM reminders WHERE occasion = '2'")
+    sent_before = {"content": "You are invited to a race", "nonce": f"remind{crashed}",
+                   "enforce_nonce": True}  # fmt: skip
+    url = f"http://127.0.0.1:{server.port}{API}/channels/{channel}/messages"
+    headers = {"Authorization": f"Bot {TOKEN}"}
+    async with (
+        aiohttp.ClientSession(headers=headers) as session,
+        session.post(url, json=sent_before) as response,
+    ):
+        assert response.status == 200
+    assert (await next_post(server, 1)).content == "You are invited to a race"
+    await bot.start()
+    late = await next_post(server, 15)
+    assert "Sent late: it was due" in late.content
+    assert await quiet(server, 12)  # the crashed process's reminder: not twice
+
+    async def all_sent() -> bool:
+        rows = await execute(database_url, "SELECT outcome FROM reminders ORDER BY occasion")
+        return rows == [("sent",), ("sent",)]
+
+    await until(all_sent)
 
 
 @pytest.fixture

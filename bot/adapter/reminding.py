@@ -14,11 +14,13 @@ the send and the mark, and another claimed it again) no second message.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 import time
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from solitaire import VARIANTS
@@ -67,6 +69,68 @@ def _setting(kind: str) -> str:
     return {"cup-open": "cups", "cup-close": "cups", "race": "races"}.get(kind, kind)
 
 
+class Refused(Exception):
+    """Discord refused a request: its JSON code, and when to try again (a 429)."""
+
+    def __init__(self, status: int, code: int, retry_after: float | None = None) -> None:
+        super().__init__(f"{status}, code {code}")
+        self.code = code
+        self.retry_after = retry_after
+
+
+class DirectMessages:
+    """Opens DM channels and sends to them, through a session of its own:
+    discord.py keeps a rate-limit bucket for every channel it posts to, and
+    scans them all each time it adds one, which for thousands of DMs would
+    cost the event loop milliseconds a send. The pace is kept by
+    :class:`Reminding`; a 429 waits as Discord says."""
+
+    def __init__(self, token: str, user_agent: str) -> None:
+        self._headers = {"Authorization": f"Bot {token}", "User-Agent": user_agent}
+        self._session: aiohttp.ClientSession | None = None
+
+    async def open(self, user_id: int) -> int:
+        """The DM channel with the user (Discord opens it once, and finds it after)."""
+        found = await self._post("/users/@me/channels", {"recipient_id": str(user_id)})
+        return int(found["id"])
+
+    async def send(self, channel_id: int, message: dict[str, Any]) -> None:
+        await self._post(f"/channels/{channel_id}/messages", message)
+
+    async def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        if self._session is None:
+            timeout = aiohttp.ClientTimeout(total=30)
+            self._session = aiohttp.ClientSession(headers=self._headers, timeout=timeout)
+        async with self._session.post(discord.http.Route.BASE + path, json=body) as response:
+            read = await response.read()
+            status = response.status
+        try:
+            answer = json.loads(read) if read else {}
+        except ValueError:  # not Discord's JSON (a proxy's page)
+            answer = {}
+        answer = answer if isinstance(answer, dict) else {}
+        if status >= 400:
+            retry = float(answer.get("retry_after", 1.0)) if status == 429 else None
+            raise Refused(status, int(answer.get("code") or 0), retry)
+        return answer
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+
+
+def _message(outgoing: Outgoing) -> dict[str, Any]:
+    """A reminder as Discord's Create Message takes it: sent once per nonce,
+    mentioning no one."""
+    return {
+        "content": outgoing.text,
+        "components": reminder_view(outgoing).to_components(),
+        "nonce": outgoing.nonce,
+        "enforce_nonce": True,
+        "allowed_mentions": {"parse": []},
+    }
+
+
 class Reminding:
     """Sends the reminders due, for one bot process."""
 
@@ -74,6 +138,7 @@ class Reminding:
         """*per_second*: the requests a second this process spends on
         reminders (a reminder is one; two when its DM is opened first)."""
         self._bot = bot
+        self._dms = DirectMessages(bot.config.token, bot.http.user_agent)
         self._gap = 1.0 / per_second
         #: At most a quarter of a claim's time at the pace (two requests
         #: each at worst): each is sent well before its claim ends, and other
@@ -123,21 +188,21 @@ class Reminding:
             channel_id = outgoing.channel_id
             if channel_id is None:
                 await self._paced()
-                channel_id = (await self._bot.create_dm(discord.Object(outgoing.user_id))).id
-            channel = self._bot.get_partial_messageable(
-                channel_id, type=discord.ChannelType.private
-            )
+                channel_id = await self._dms.open(outgoing.user_id)
             await self._paced()
-            await channel.send(outgoing.text, view=reminder_view(outgoing), nonce=outgoing.nonce)
-        except discord.Forbidden as error:
-            if error.code in CLOSED_DMS:
+            await self._dms.send(channel_id, _message(outgoing))
+        except Refused as refusal:
+            if refusal.code in CLOSED_DMS:
                 self.refused += 1
                 await _logged(reminders.refused(outgoing), outgoing)
             else:
+                log.info("reminder %s not sent, tried again later: %s", outgoing.id, refusal)
                 self.failed += 1
-                await _logged(reminders.failed(outgoing), outgoing)
-        except (discord.HTTPException, OSError) as error:  # a timeout too
-            log.info("reminder %s not sent, tried again later: %s", outgoing.id, error)
+                await _logged(reminders.failed(outgoing, refusal.retry_after), outgoing)
+            if refusal.retry_after is not None:  # Discord's limit met: every send waits
+                self._next_send = time.monotonic() + refusal.retry_after
+        except (aiohttp.ClientError, OSError) as error:  # a timeout too
+            log.info("reminder %s not sent, tried again later: %r", outgoing.id, error)
             self.failed += 1
             await _logged(reminders.failed(outgoing), outgoing)
         except Exception:
@@ -155,6 +220,7 @@ class Reminding:
         would be claimed again, and Discord would drop the repeat by its nonce)."""
         if self._sending:
             await asyncio.wait(self._sending, timeout=5.0)
+        await self._dms.close()
 
     async def press(
         self, interaction: discord.Interaction[Any], owner: int, action: str, what: str

@@ -397,9 +397,11 @@ class Reminders:
         await self._store.reminders_refused(outgoing.user_id)
         self.untold.add(outgoing.user_id)
 
-    async def failed(self, outgoing: Outgoing) -> None:
-        """Discord's trouble: *outgoing* is tried again in a minute."""
-        await self._store.release_reminder(outgoing.id, self._clock() + RETRY)
+    async def failed(self, outgoing: Outgoing, retry_after: float | None = None) -> None:
+        """Discord's trouble: *outgoing* is tried again in a minute (or when
+        Discord says, *retry_after* seconds)."""
+        wait = RETRY if retry_after is None else retry_after
+        await self._store.release_reminder(outgoing.id, self._clock() + wait)
 
     async def refresh(self) -> None:
         """Reads who is still to be told of refused DMs (any process's),
