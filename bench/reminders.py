@@ -2,8 +2,8 @@
 the real bot and the local Discord-compatible server, which holds the bot
 to Discord's global limit. Prints the time until the last reminder arrived,
 the pace kept, the bot's CPU per reminder (its process and workers, less
-what the players' moves cost it at the same time before), the 429s it met,
-and the players' move latency before and during, side by side in one run.
+what the players' moves cost it alone, before and after), the 429s it met,
+and the players' move latency before, during and after, in one run.
 
     python bench/reminders.py --reminders 10000                 # Discord's pace: 20 requests/s
     python bench/reminders.py --reminders 100000 --rate 1000 --limit 1000   # a stress run
@@ -114,8 +114,13 @@ async def run(args: argparse.Namespace) -> None:
                     reply = await asyncio.wait_for(server.posted.get(), 120)
                     if reply.message and int(reply.message["channel_id"]) in server.dm_channels:
                         arrived.append(time.time())
-                delivering = time.monotonic() - wall_start
-                cpu = cpu_seconds(pid) - cpu_start - crowd_cpu * delivering
+                delivered = time.monotonic()
+                delivering = delivered - wall_start
+                cpu = cpu_seconds(pid) - cpu_start
+                # After: the same players, the reminders all out.
+                await asyncio.sleep(args.seconds)
+                crowd_after = (cpu_seconds(pid) - cpu_start - cpu) / args.seconds
+                cpu -= (crowd_cpu + crowd_after) / 2 * delivering
                 playing.cancel()
             except BaseException:
                 print(bot.log.read_text()[-3000:], file=sys.stderr)  # what the bot said
@@ -129,7 +134,8 @@ async def run(args: argparse.Namespace) -> None:
         [ms * 1000 for ended, ms in before.moves if ended >= start_of_moves + DRIFT_IN],
         args.seconds,
     )
-    beside = latencies([ms * 1000 for _, ms in during.moves], delivering)
+    beside = latencies([ms * 1000 for ended, ms in during.moves if ended <= delivered], delivering)
+    after = latencies([ms * 1000 for ended, ms in during.moves if ended > delivered], args.seconds)
     requests = args.reminders * (2 if args.first_time else 1)
     print(
         f"{args.reminders} reminders due at one moment, {args.on}, "
@@ -145,16 +151,18 @@ async def run(args: argparse.Namespace) -> None:
         f"bot CPU for the reminders: {cpu:.1f} s, {1000 * cpu / args.reminders:.2f} ms a reminder "
         f"({100 * cpu / delivering:.1f} % of a core while delivering)"
     )
-    print(f"{'moves':<24}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'moves/s':>9}")
-    for name, figures in (("players alone", alone), ("while reminders go out", beside)):
+    print(f"{'moves':<26}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'moves/s':>9}")
+    rows = (("players alone, before", alone), ("while reminders go out", beside),
+            ("players alone, after", after))  # fmt: skip
+    for name, figures in rows:
         print(
-            f"{name:<24}{figures['p50']:8.1f}{figures['p90']:8.1f}{figures['p99']:8.1f}"
+            f"{name:<26}{figures['p50']:8.1f}{figures['p90']:8.1f}{figures['p99']:8.1f}"
             f"{figures['max']:8.1f}{figures['moves/s']:9.1f}"
         )
-    print(
-        f"ratio during/alone: p50 {beside['p50'] / alone['p50']:.2f}x, "
-        f"p90 {beside['p90'] / alone['p90']:.2f}x, p99 {beside['p99'] / alone['p99']:.2f}x"
+    ratios = ", ".join(
+        f"{p} {beside[p] / ((alone[p] + after[p]) / 2):.2f}x" for p in ("p50", "p90", "p99")
     )
+    print(f"ratio during / alone (before and after): {ratios}")
 
 
 def main() -> None:

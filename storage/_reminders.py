@@ -215,18 +215,30 @@ class ReminderQueries(Connected):
         settings = {row["user_id"]: _settings(row) for row in found}
         return [_due(row, settings.get(row["user_id"], ReminderSettings())) for row in claimed]
 
-    async def finish_reminder(
-        self, reminder_id: int, outcome: str, then: Reminder | None = None
+    async def finish_reminders(
+        self,
+        done: Sequence[tuple[int, Reminder | None]],
+        outcome: str = "sent",
+        channels: Sequence[tuple[int, int]] = (),
     ) -> None:
-        """Marks a claimed reminder ``sent`` or ``skipped``, and keeps the
-        next of its kind (*then*), in one transaction."""
+        """Marks claimed reminders ``sent`` (or ``skipped``), each with the
+        next of its kind to keep, and keeps the DM *channels* opened for them
+        (player, channel): in one transaction, however many."""
+        now = self._clock()
         async with self._write() as db:
-            await db.execute(
-                "UPDATE reminders SET sent_at = ?, outcome = ?, claimed_until = NULL WHERE id = ?",
-                (self._clock(), outcome, reminder_id),
-            )
-            if then is not None:
-                await db.execute(_INSERT, _values(then))
+            for reminder_id, then in done:
+                await db.execute(
+                    "UPDATE reminders SET sent_at = ?, outcome = ?, claimed_until = NULL"
+                    " WHERE id = ?",
+                    (now, outcome, reminder_id),
+                )
+                if then is not None:
+                    await db.execute(_INSERT, _values(then))
+            for user_id, channel_id in channels:
+                await db.execute(
+                    "UPDATE reminder_settings SET dm_channel = ? WHERE user_id = ?",
+                    (channel_id, user_id),
+                )
 
     async def release_reminder(self, reminder_id: int, retry_at: float) -> None:
         """Gives a claimed reminder back, to be tried again at *retry_at*."""
@@ -234,13 +246,6 @@ class ReminderQueries(Connected):
             await db.execute(
                 "UPDATE reminders SET claimed_until = ? WHERE id = ? AND sent_at IS NULL",
                 (retry_at, reminder_id),
-            )
-
-    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
-        async with self._write() as db:
-            await db.execute(
-                "UPDATE reminder_settings SET dm_channel = ? WHERE user_id = ?",
-                (channel_id, user_id),
             )
 
     async def reminders_refused(self, user_id: int) -> None:

@@ -787,6 +787,9 @@ MIGRATIONS: list[Migration] = [
         CREATE UNIQUE INDEX reminders_once ON reminders (user_id, kind, occasion);
         CREATE INDEX reminders_due ON reminders (due_at) WHERE sent_at IS NULL;
         CREATE INDEX reminders_by_guild ON reminders (guild_id) WHERE guild_id IS NOT NULL;
+        CREATE INDEX reminders_done ON reminders (expires_at) WHERE sent_at IS NOT NULL;
+        CREATE INDEX reminder_settings_refused ON reminder_settings (user_id)
+            WHERE refused_at IS NOT NULL;
         """,
         postgres="""
         CREATE TABLE reminder_settings (
@@ -816,6 +819,9 @@ MIGRATIONS: list[Migration] = [
         CREATE UNIQUE INDEX reminders_once ON reminders (user_id, kind, occasion);
         CREATE INDEX reminders_due ON reminders (due_at) WHERE sent_at IS NULL;
         CREATE INDEX reminders_by_guild ON reminders (guild_id) WHERE guild_id IS NOT NULL;
+        CREATE INDEX reminders_done ON reminders (expires_at) WHERE sent_at IS NOT NULL;
+        CREATE INDEX reminder_settings_refused ON reminder_settings (user_id)
+            WHERE refused_at IS NOT NULL;
         """,
     ),
 ]

@@ -158,7 +158,7 @@ async def test_one_puzzle_at_a_time_and_the_daily_is_the_same_for_everyone(
     assert daily[0] == daily[1] and "Today's puzzle" in alices.news
     await service.resign(Asker(ALICE))
     done = await puzzles.daily(Asker(ALICE))
-    assert isinstance(done, Notice) and "tried today's puzzle" in done.text
+    assert isinstance(done, Notice) and "tried today's puzzle. A new one comes <t:" in done.text
 
 
 async def test_a_lost_games_review_makes_a_puzzle_dealt_to_another_never_to_its_player(

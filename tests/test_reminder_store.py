@@ -51,7 +51,7 @@ async def test_a_finished_reminder_is_never_claimed_again_and_its_next_is_kept(
     await store.set_reminder_settings(ALICE, ReminderSettings(daily_at=60), [daily(ALICE)])
     (due,) = await store.claim_reminders(200.0, 260.0, 10)
     tomorrow = daily(ALICE, "2026-12-08", due=86500.0)
-    await store.finish_reminder(due.id, "sent", tomorrow)
+    await store.finish_reminders([(due.id, tomorrow)], "sent")
     assert await store.claim_reminders(1000.0, 1060.0, 10) == []
     await store.keep_reminders([daily(ALICE)])  # the same day again: kept once, already sent
     (later,) = await store.claim_reminders(90000.0, 90060.0, 10)
@@ -68,7 +68,8 @@ async def test_turning_a_kind_off_drops_what_was_kept_of_it(store: Store) -> Non
 async def test_a_refused_dm_turns_everything_off_and_is_told_once(store: Store) -> None:
     on = ReminderSettings("Asia/Tokyo", 60, True, True, True)
     await store.set_reminder_settings(ALICE, on, [daily(ALICE)])
-    await store.set_dm_channel(ALICE, 555)
+    (due,) = await store.claim_reminders(200.0, 260.0, 10)
+    await store.finish_reminders([(due.id, None)], "sent", [(ALICE, 555)])
     assert (await store.reminder_settings(ALICE)).dm_channel == 555
     await store.reminders_refused(ALICE)
     now = await store.reminder_settings(ALICE)

@@ -42,6 +42,8 @@ log = logging.getLogger("bot")
 POLL = 5.0
 #: How often it reads who is to be told of a refused DM, and which cups come.
 REFRESH = 30.0
+#: How often what was sent is marked so.
+MARK_EVERY = 1.0
 #: Reminders claimed at once, at most.
 MOST_CLAIMED = 100
 #: Sends at once, at most (each a request or two).
@@ -147,11 +149,15 @@ class Reminding:
         self._next_send = 0.0
         self._sending: set[asyncio.Task[None]] = set()
         self._room = asyncio.Semaphore(AT_ONCE)
+        #: Sent, and to be marked so (with the DM channel each went through).
+        self._done: list[tuple[Outgoing, int]] = []
+        self._marking: asyncio.Task[None] | None = None
         #: Reminders this process sent (and could not), since it started.
         self.sent = self.refused = self.failed = 0
 
     async def run_forever(self) -> None:
         await self._bot.wait_until_ready()
+        self._marking = asyncio.create_task(self._mark_forever())
         refreshed = 0.0
         while True:
             try:
@@ -211,15 +217,34 @@ class Reminding:
             await _logged(reminders.failed(outgoing), outgoing)
         else:
             self.sent += 1
-            await _logged(reminders.sent(outgoing, channel_id), outgoing)
+            self._done.append((outgoing, channel_id))
         finally:
             self._room.release()
+
+    async def _mark_forever(self) -> None:
+        """Marks what was sent, every :data:`MARK_EVERY` seconds in one
+        transaction: a write a reminder would hold the store's one writer as
+        often, and the players' moves wait for it."""
+        while True:
+            await asyncio.sleep(MARK_EVERY)
+            await self._mark()
+
+    async def _mark(self) -> None:
+        done, self._done = self._done, []
+        if done:
+            try:
+                await self._bot.reminders.all_sent(done)
+            except StoreError as error:  # claimed again later; Discord drops the repeats
+                log.warning("%d reminders sent and not marked: %s", len(done), error)
 
     async def close(self) -> None:
         """Lets the sends under way finish (a reminder sent and not marked
         would be claimed again, and Discord would drop the repeat by its nonce)."""
         if self._sending:
             await asyncio.wait(self._sending, timeout=5.0)
+        if self._marking is not None:
+            self._marking.cancel()
+        await self._mark()
         await self._dms.close()
 
     async def press(

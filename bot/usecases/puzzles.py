@@ -173,7 +173,9 @@ class Puzzles:
             return Notice(tr(locale, "puzzle.none"))
         tried = await self._store.tried_puzzle(asker.user_id, puzzle.id)
         if tried is not None:
-            return Notice(tr(locale, "puzzle.daily_solved" if tried else "puzzle.daily_failed"))
+            said = "puzzle.daily_solved" if tried else "puzzle.daily_failed"
+            midnight = (int(self._clock()) // 86400 + 1) * 86400  # a new puzzle, as a new deal
+            return Notice(tr(locale, said, when=f"<t:{midnight}:R>"))
         return await self._start(asker, puzzle, day)
 
     async def _in_play(self, asker: Asker) -> Reply | None:

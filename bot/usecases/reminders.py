@@ -23,7 +23,7 @@ import functools
 import re
 import time
 import zoneinfo
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from datetime import time as clock_time
@@ -46,6 +46,10 @@ LATE = 600.0
 #: How long a claim holds: well within the minutes Discord keeps a nonce, so
 #: a reminder claimed again after its process stopped mid-send is sent once.
 CLAIM = 60.0
+#: How long a reminder is kept after its occasion ends, and how often
+#: those older are deleted.
+KEPT = 2 * 86400.0
+PRUNE_EVERY = 3600.0
 #: When a reminder whose send failed (Discord's trouble) is tried again.
 RETRY = 60.0
 
@@ -166,6 +170,7 @@ class Reminders:
         self.untold: set[int] = set()
         #: The cups whose reminders this process has kept, by kind.
         self._cups_kept: set[tuple[str, int]] = set()
+        self._pruned = 0.0
 
     # -- what a player asks ----------------------------------------------------------
 
@@ -318,13 +323,14 @@ class Reminders:
         :data:`CLAIM` seconds), each in its player's words; those not worth
         sending are passed over here."""
         now = self._clock()
-        ready = []
+        ready, passed = [], []
         for due in await self._store.claim_reminders(now, now + CLAIM, limit):
-            reason = await self._pass_over(due, now)
-            if reason is not None:
-                await self._store.finish_reminder(due.id, "skipped", self._next(due))
-                continue
-            ready.append(self._compose(due, now))
+            if await self._pass_over(due, now) is not None:
+                passed.append((due.id, self._next(due)))
+            else:
+                ready.append(self._compose(due, now))
+        if passed:
+            await self._store.finish_reminders(passed, "skipped")
         return ready
 
     async def _pass_over(self, due: DueReminder, now: float) -> str | None:
@@ -387,9 +393,13 @@ class Reminders:
 
     async def sent(self, outgoing: Outgoing, channel_id: int) -> None:
         """*outgoing* reached its player (through *channel_id*)."""
-        if channel_id != outgoing.channel_id:
-            await self._store.set_dm_channel(outgoing.user_id, channel_id)
-        await self._store.finish_reminder(outgoing.id, "sent", outgoing.then)
+        await self.all_sent([(outgoing, channel_id)])
+
+    async def all_sent(self, sent: Sequence[tuple[Outgoing, int]]) -> None:
+        """Each reminder reached its player (through the channel beside it):
+        marked in one transaction, the next of each kind kept with it."""
+        opened = [(out.user_id, channel) for out, channel in sent if channel != out.channel_id]
+        await self._store.finish_reminders([(out.id, out.then) for out, _ in sent], "sent", opened)
 
     async def refused(self, outgoing: Outgoing) -> None:
         """Discord will not DM the player: their reminders are turned off,
@@ -407,7 +417,9 @@ class Reminders:
         """Reads who is still to be told of refused DMs (any process's),
         and drops what is long over."""
         self.untold = await self._store.refused_players()
-        await self._store.prune_reminders(self._clock() - 2 * 86400)
+        if self._clock() - self._pruned >= PRUNE_EVERY:
+            self._pruned = self._clock()
+            await self._store.prune_reminders(self._clock() - KEPT)
 
     async def notice(self, asker: Asker) -> str | None:
         """The line that tells a player their DMs were refused, once (``None``: nothing to tell)."""
