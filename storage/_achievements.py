@@ -97,13 +97,27 @@ class AchievementQueries(Connected):
             return (await record(db, user_id, None, self._clock())).new
 
 
-def local_days(moments: list[float], zone: str | None) -> list[str]:
-    """The days (``YYYY-MM-DD``) of *zone* (UTC if none, or unknown) of *moments*."""
-    try:
-        where = zoneinfo.ZoneInfo(zone or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        where = zoneinfo.ZoneInfo("UTC")
-    return [datetime.datetime.fromtimestamp(moment, where).date().isoformat() for moment in moments]
+#: A time zone a player sets counts for their daily wins from a day later:
+#: one chosen for the win at hand could join two days a gap keeps apart.
+ZONE_TAKES = 86400.0
+
+
+def local_days(moments: list[float], zones: list[tuple[float, str | None]]) -> list[str]:
+    """The days (``YYYY-MM-DD``) of *moments*, each in the zone that counts
+    then: the last of *zones* (from when, which) that counts by that moment;
+    UTC before the first, or for a zone this system lacks."""
+    days = []
+    for moment in moments:
+        name = None
+        for since, zone in zones:
+            if since <= moment:
+                name = zone
+        try:
+            where = zoneinfo.ZoneInfo(name or "UTC")
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            where = zoneinfo.ZoneInfo("UTC")
+        days.append(datetime.datetime.fromtimestamp(moment, where).date().isoformat())
+    return days
 
 
 async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
@@ -134,8 +148,13 @@ async def facts_of(db: Session, user_id: int, but: int | None = None) -> Facts:
         " AND finished_at IS NOT NULL",
         player,
     )
-    zone = await db.fetchrow("SELECT timezone FROM reminder_settings WHERE user_id = ?", (user_id,))
-    days = local_days([row["finished_at"] for row in won_at], zone and zone["timezone"])
+    zones = await db.fetch(
+        "SELECT timezone, since FROM player_zones WHERE user_id = ? ORDER BY since", (user_id,)
+    )
+    days = local_days(
+        [row["finished_at"] for row in won_at],
+        [(row["since"] + ZONE_TAKES, row["timezone"]) for row in zones],
+    )
     # A race is won by its first won game.
     first = (
         f"FROM games AS g WHERE g.{of.replace(' id', ' g.id').replace(' practice', ' g.practice')}"

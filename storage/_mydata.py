@@ -37,6 +37,7 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "puzzle_players": ("user_id",),
     "reminder_settings": ("user_id",),
     "reminders": ("user_id",),
+    "player_zones": ("user_id",),
 }
 #: What an export holds of each table: the columns that are the player's.
 EXPORTED: dict[str, tuple[str, ...]] = {
@@ -65,6 +66,7 @@ EXPORTED: dict[str, tuple[str, ...]] = {
                           "refused_at", "changed_at"),
     "reminders": ("id", "user_id", "kind", "occasion", "due_at", "expires_at", "guild_id", "link",
                   "sent_at", "outcome"),
+    "player_zones": ("user_id", "timezone", "since"),
 }  # fmt: skip
 #: The columns an export never holds, and why.
 WITHHELD: dict[str, dict[str, str]] = {
@@ -137,7 +139,7 @@ class PlayerData(Connected):
                 )
             tables = ("players", "cooldowns", "lines_seen", "guild_blocks", "achievements",
                       "puzzle_results", "puzzle_players", "reminder_settings",
-                      "reminders")  # fmt: skip
+                      "reminders", "player_zones")  # fmt: skip
             for table in tables:
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             # The cards of their races show the change (those a sweep still keeps).

@@ -132,6 +132,16 @@ class ReminderQueries(Connected):
         the kinds now off are dropped, the daily and streak ones kept are
         replaced by *schedule* (their time or zone may have changed)."""
         async with self._write() as db:
+            before = await db.fetchrow(
+                "SELECT timezone FROM reminder_settings WHERE user_id = ?" + self._FOR_UPDATE,
+                (user_id,),
+            )
+            if (before["timezone"] if before else None) != settings.timezone:
+                await db.execute(
+                    "INSERT INTO player_zones (user_id, timezone, since) VALUES (?, ?, ?)"
+                    " ON CONFLICT (user_id, since) DO UPDATE SET timezone = excluded.timezone",
+                    (user_id, settings.timezone, self._clock()),
+                )
             await db.execute(
                 "INSERT INTO reminder_settings (user_id, timezone, daily_at, streak, cups, races,"
                 " changed_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"

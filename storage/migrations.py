@@ -757,7 +757,9 @@ MIGRATIONS: list[Migration] = [
     # 26: reminders: what each player asked to be reminded of, their time
     # zone, and each reminder, once per player, kind and occasion (the day,
     # cup or race it is for), claimed by one process at a time, then sent or
-    # passed over; kept until its occasion is over.
+    # passed over; kept until its occasion is over. And each time zone a
+    # player set, since when: a daily win counts on the day of the zone set
+    # a day before it.
     Migration(
         sqlite="""
         CREATE TABLE reminder_settings (
@@ -790,6 +792,12 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX reminders_done ON reminders (expires_at) WHERE sent_at IS NOT NULL;
         CREATE INDEX reminder_settings_refused ON reminder_settings (user_id)
             WHERE refused_at IS NOT NULL;
+        CREATE TABLE player_zones (
+            user_id     INTEGER NOT NULL,
+            timezone    TEXT,
+            since       REAL    NOT NULL
+        );
+        CREATE UNIQUE INDEX player_zones_by_player ON player_zones (user_id, since);
         """,
         postgres="""
         CREATE TABLE reminder_settings (
@@ -822,6 +830,12 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX reminders_done ON reminders (expires_at) WHERE sent_at IS NOT NULL;
         CREATE INDEX reminder_settings_refused ON reminder_settings (user_id)
             WHERE refused_at IS NOT NULL;
+        CREATE TABLE player_zones (
+            user_id     BIGINT NOT NULL,
+            timezone    TEXT,
+            since       DOUBLE PRECISION NOT NULL
+        );
+        CREATE UNIQUE INDEX player_zones_by_player ON player_zones (user_id, since);
         """,
     ),
 ]

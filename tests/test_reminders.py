@@ -213,16 +213,24 @@ async def test_a_daily_streak_counts_the_players_own_days(
 ) -> None:
     """Daily deals won in Los Angeles at 20:00 on the 2nd, 10:00 on the 3rd
     and 20:00 on the 4th: three days running there, which UTC sees as two
-    wins on the 3rd and one on the 5th."""
-    for day, profile, deal, won_at in (
-        ("2026-12-03", "klondike", 1, "2026-12-03T04:00"),
-        ("2026-12-03", "casket", 2, "2026-12-03T18:00"),
-        ("2026-12-05", "klondike", 3, "2026-12-05T04:00"),
-    ):
-        record = new_game(profile, deal).to_record()
-        game = await store.create_game(ALICE.user_id, record, daily=day)
-        clock.at(won_at + ":00+00:00")
-        await store.set_status(game.id, Status.WON)
-    assert (await store.achievement_facts(ALICE.user_id)).streak == 1
+    wins on the 3rd and one on the 5th. A zone set after the wins, to join
+    days a gap keeps apart, changes nothing: a zone counts from a day after."""
+    clock.at("2026-12-01T00:00:00+00:00")
     await reminders.set_zone(ALICE, "America/Los_Angeles")
+    for who in (ALICE, BOB):
+        for day, profile, deal, won_at in (
+            ("2026-12-03", "klondike", 1, "2026-12-03T04:00"),
+            ("2026-12-03", "casket", 2, "2026-12-03T18:00"),
+            ("2026-12-05", "klondike", 3, "2026-12-05T04:00"),
+        ):
+            record = new_game(profile, deal).to_record()
+            game = await store.create_game(who.user_id, record, daily=day)
+            clock.at(won_at + ":00+00:00")
+            await store.set_status(game.id, Status.WON)
+    assert (await store.achievement_facts(ALICE.user_id)).streak == 3
+    assert (await store.achievement_facts(BOB.user_id)).streak == 1
+    await reminders.set_zone(BOB, "America/Los_Angeles")
+    assert (await store.achievement_facts(BOB.user_id)).streak == 1
+    clock.at("2026-12-07T00:00:00+00:00")
+    await reminders.set_zone(ALICE, "Asia/Tokyo")  # her past wins keep their days
     assert (await store.achievement_facts(ALICE.user_id)).streak == 3

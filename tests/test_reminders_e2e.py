@@ -73,6 +73,8 @@ async def test_a_daily_reminder_comes_once_at_the_players_minute_after_a_restart
     message = dm.message
     played = await server.press(message, "remind:" + ALICE["id"] + ":play:klondike")
     assert "0 moves" in played.content or "daily" in played.content.lower()
+    borrowed = await server.press(message, "remind:" + ALICE["id"] + ":play:casket", who=BOB)
+    assert "someone else's" in borrowed.content and borrowed.ephemeral
     forged = await server.press(message, "remind:" + ALICE["id"] + ":stop:daily", who=BOB)
     assert "someone else's" in forged.content and forged.ephemeral
     stopped = await server.press(message, "remind:" + ALICE["id"] + ":stop:daily")
