@@ -147,7 +147,7 @@ class ReminderQueries(Connected):
                 " changed_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
                 " timezone = excluded.timezone, daily_at = excluded.daily_at,"
                 " streak = excluded.streak, cups = excluded.cups, races = excluded.races,"
-                " refused_at = NULL, changed_at = excluded.changed_at",
+                " changed_at = excluded.changed_at",
                 (user_id, settings.timezone, settings.daily_at, int(settings.streak),
                  int(settings.cups), int(settings.races), self._clock()),
             )  # fmt: skip

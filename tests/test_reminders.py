@@ -173,6 +173,7 @@ async def test_a_refused_dm_turns_reminders_off_and_is_told_once(
     (out,) = await reminders.claim(10)
     await reminders.refused(out)
     assert not (await store.reminder_settings(ALICE.user_id)).any
+    await reminders.change(ALICE, "cups", True)  # still to be told: the DMs are still closed
     other = Reminders(store, clock)  # another process learns it from the store
     await other.refresh()
     told = [await other.notice(ALICE), await reminders.notice(ALICE), await other.notice(ALICE)]

@@ -20,7 +20,7 @@ import pytest
 
 from tests.botprocess import TOKEN, BotProcess
 from tests.databases import SERVER, execute, fresh_database
-from tests.fake_discord import ALICE, BOB, FakeDiscord, Reply, user
+from tests.fake_discord import ALICE, BOB, GUILD_ID, FakeDiscord, Reply, user
 from tests.fake_discord.payloads import API, dm_channel_id
 
 CAROL = user(5_000_000_000_000_420, "Carol")
@@ -165,6 +165,26 @@ async def test_a_crash_loses_no_reminder_and_sends_none_twice(
         return rows == [("sent",), ("sent",)]
 
     await until(all_sent)
+
+
+async def test_a_cup_opening_within_the_hour_reminds_who_plays_in_its_server(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    await server.slash("remind", {"kind": "cups", "on": True}, who=BOB)
+    await server.slash("remind", {"kind": "cups", "on": True}, who=CAROL)  # never played here
+    await server.slash("play", {"game": "klondike", "deal": 5}, who=BOB)
+    await server.slash("cup open", {"game": "casket", "starts": 0.5})  # in 30 minutes
+    deadline = time.monotonic() + 45  # cups are looked at every 30 s
+    while True:
+        posted = await next_post(server, deadline - time.monotonic())
+        if posted.message and int(posted.message["channel_id"]) in server.dm_channels:
+            break
+    assert server.dm_channels[int(posted.message["channel_id"])] == int(BOB["id"])
+    assert "A Server Cup opens <t:" in posted.content
+    buttons = [c for row in posted.data["components"] for c in row["components"]]
+    [link] = [c for c in buttons if c.get("url")]
+    assert link["url"].startswith(f"https://discord.com/channels/{GUILD_ID}/")
+    assert await quiet(server, 3)  # Carol, who never played here, gets none
 
 
 @pytest.fixture

@@ -25,13 +25,12 @@ from tests.fake_discord import (
     ALICE,
     BOB,
     CHANNEL_B,
-    DM_CHANNEL_ID,
     GUILD_B,
     FakeDiscord,
     Reply,
     user,
 )
-from tests.fake_discord.payloads import controls, text_of
+from tests.fake_discord.payloads import controls, dm_channel_id, text_of
 from tests.test_boards_e2e import live_boards, settled
 
 
@@ -185,11 +184,15 @@ async def test_a_chat_move_that_cannot_be_answered_there_is_answered_in_a_dm(
     await server.slash("play", {"game": "klondike", "deal": 4711, "passes": "unlimited"})
     server.fail_next("create_message", 403)  # the channel refuses the bot's reply
     said = await server.say("s", mention=True)
-    assert said.message is not None and int(said.message["channel_id"]) == DM_CHANNEL_ID
+    assert said.message is not None and int(said.message["channel_id"]) == dm_channel_id(
+        int(ALICE["id"])
+    )
     assert "may not post" in said.content and server.dms == [int(ALICE["id"])]
     board = await asyncio.wait_for(server.posted.get(), 5)
     assert board.files and moves_in(board) == 1
-    assert board.message is not None and int(board.message["channel_id"]) == DM_CHANNEL_ID
+    assert board.message is not None and int(board.message["channel_id"]) == dm_channel_id(
+        int(ALICE["id"])
+    )
     assert "Traceback" not in bot.log.read_text()
 
 
