@@ -6,9 +6,10 @@ player's reminders off; a server's and a player's go when they are forgotten."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from solitaire import new_game
-from storage import Reminder, ReminderSettings, Store
+from storage import CupDeal, Reminder, ReminderSettings, Status, Store
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
 GUILD = 77
@@ -106,3 +107,23 @@ async def test_forgetting_a_player_deletes_their_reminders(store: Store) -> None
     assert await store.forget_player(ALICE, "digest", every=0.0)
     gone = await store.player_data(ALICE)
     assert gone["reminder_settings"] == [] and gone["reminders"] == []
+
+
+async def test_a_cup_closing_reminds_only_who_has_deals_left_in_it(store: Store) -> None:
+    cup = await store.create_cup(
+        guild_id=GUILD, channel_id=5, host_id=CAROL, locale="en", game="klondike", clean=False,
+        weekly=False, hours=24.0, role_id=None, starts_at=time.time(), deals=2,
+    )  # fmt: skip
+    deals = [CupDeal(number, "klondike", {}, 100 + number) for number in (1, 2)]
+    assert await store.set_cup_deals(cup.id, deals)
+    for user in (ALICE, BOB):
+        await store.set_reminder_settings(user, ReminderSettings(cups=True))
+        for number in (1, 2) if user == ALICE else (1,):
+            game = await store.start_cup_game(
+                cup.id, user, number, new_game("klondike", 100 + number).to_record()
+            )
+            await store.set_status(game.id, Status.RESIGNED)
+    closing = Reminder(0, "cup-close", str(cup.id), 50.0, 900.0, GUILD, "https://x")
+    assert await store.remind_server(closing, unfinished_cup=cup.id) == 1
+    (due,) = await store.claim_reminders(200.0, 260.0, 10)
+    assert due.reminder.user_id == BOB  # Alice has played both deals
