@@ -49,6 +49,18 @@ async def test_a_win_says_once_what_it_earned_and_the_tenth_again(
     assert len(listed.content) <= 2000 and "Page 1 of 3" in listed.content
     last = await server.slash("achievements", {"page": 3})
     assert "Page 3 of 3" in last.content and "In the black at Vegas" in last.content
+    # Pages turn in place, for the asker alone, after a restart too.
+    message = server.message(listed)
+    turned = await server.press(message, listed.component(":n")["custom_id"])
+    assert "Page 2 of 3" in turned.content and turned.kind == 7  # the same message, edited
+    back = await server.press(message, listed.component(":p")["custom_id"])
+    assert "Page 3 of 3" in back.content  # Previous on the first: the last
+    borrowed = await server.press(message, listed.component(":n")["custom_id"], who=BOB)
+    assert "someone else's" in borrowed.content and borrowed.kind != 7
+    await bot.kill()
+    await bot.start()
+    again = await server.press(message, listed.component(":n")["custom_id"])
+    assert "Page 2 of 3" in again.content
     german = await server.slash("achievements", locale="de")
     assert german.content.startswith("Auszeichnungen: ")
 

@@ -41,6 +41,7 @@ from ..usecases.replies import (
     Board,
     BoardPlace,
     Notice,
+    Paged,
     Picture,
     Reply,
     Shared,
@@ -52,6 +53,7 @@ from .components import (
     GameButton,
     MoveSelect,
     NewDealButton,
+    PageButton,
     ProfileButton,
 )
 from .interactions import Interaction, bot_is_member, bot_of, language
@@ -176,6 +178,16 @@ def _controls(board: Board, locale: str) -> list[list[discord.ui.Item[Any]]]:
     return [finished, buttons, menu]
 
 
+def page_view(paged: Paged, locale: str = DEFAULT) -> discord.ui.View:
+    """Previous and Next under a page (none for an answer of one page)."""
+    view = discord.ui.View(timeout=None)
+    if paged.pages > 1:
+        for action, page in (("previous", paged.page - 1), ("next", paged.page + 1)):
+            target = (page - 1) % paged.pages + 1  # round: Next on the last is the first
+            view.add_item(PageButton(paged.what, paged.owner, target, action, locale=locale))
+    return view
+
+
 def choice_view(choice: Unfinished, user_id: int, locale: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(GameButton(choice.game_id, "resume", 0, locale=locale))
@@ -191,7 +203,13 @@ async def respond(
     A new board retires the game's previous one; a *new_game* gets a thread
     of its own where the server asks for that."""
     locale = language(interaction)
-    if isinstance(reply, Notice):
+    if isinstance(reply, Notice) and reply.paged is not None:
+        view = page_view(reply.paged, locale)
+        if edit:
+            await interaction.response.edit_message(content=reply.text, view=view)
+        else:
+            await interaction.response.send_message(reply.text, view=view, ephemeral=True)
+    elif isinstance(reply, Notice):
         await interaction.response.send_message(reply.text, ephemeral=reply.private)
     elif isinstance(reply, Board) and reply.private:
         await _racer_board(interaction, reply, edit=edit)

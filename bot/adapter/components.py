@@ -374,6 +374,28 @@ class ProfileButton(_Routed, discord.ui.Button[Any]):
         await bot_of(interaction).presses.share_profile(interaction, game_id_in(match["user"]))
 
 
+class PageButton(_Routed, discord.ui.Button[Any]):
+    """**Previous** and **Next** under a paged answer: the page they lead to,
+    for its asker alone."""
+
+    PATTERN = re.compile(r"page:(?P<what>achievements):(?P<user>\d{1,20}):(?P<page>\d{1,3}):[pn]")
+
+    def __init__(
+        self, what: str, owner: int, page: int, action: str, *, locale: str = DEFAULT
+    ) -> None:
+        super().__init__(
+            label=text(BUTTON_LABEL, locale, f"button.page_{action}"),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"page:{what}:{owner}:{page}:{action[0]}",
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        await bot_of(interaction).presses.turn_page(
+            interaction, match["what"], game_id_in(match["user"]), int(match["page"])
+        )
+
+
 class RemindButton(_Routed, discord.ui.Button[Any]):
     """On a reminder: **Play** a game's daily deal, or **Stop these** (its kind off)."""
 
@@ -411,6 +433,7 @@ ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
         CupReplaySelect,
         ProfileButton,
         RemindButton,
+        PageButton,
     )
 )
 

@@ -82,6 +82,14 @@ class Presses:
             )
         await respond(interaction, reply, new_game=True)
 
+    async def turn_page(self, interaction: Interaction, what: str, owner: int, page: int) -> None:
+        """Previous or Next: the page in place of the one shown, for its asker alone."""
+        asker = asker_of(interaction)
+        if asker.user_id != owner:
+            await respond(interaction, Notice(tr(asker.locale, "page.not_yours")))
+            return
+        await respond(interaction, await self._bot.achievements.listing(asker, page), edit=True)
+
     async def share_profile(self, interaction: Interaction, user_id: int) -> None:
         """Share under a profile card: the card, drawn afresh, in the channel."""
         asker = asker_of(interaction)

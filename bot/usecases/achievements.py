@@ -23,7 +23,7 @@ from texts import Msg, tr
 
 from . import jobs, markdown
 from .grades import Grades
-from .replies import Asker, Notice, Picture
+from .replies import Asker, Notice, Paged, Picture
 from .workers import Busy, Kind, Workers, busy_notice
 
 #: Rows of ``/achievements`` a page: within a message's 2,000 characters.
@@ -77,8 +77,9 @@ class Achievements:
             _row(achievement, facts, achievement.code in have, locale) for achievement in shown
         ]
         if pages > 1:
-            lines.append(tr(locale, "ach.page", page=page, pages=pages, next=page % pages + 1))
-        return Notice("\n".join(lines)[:2000])
+            lines.append(tr(locale, "ach.page", page=page, pages=pages))
+        paged = Paged("achievements", asker.user_id, page, pages)
+        return Notice("\n".join(lines)[:2000], paged=paged)
 
     async def profile(self, asker: Asker, user_id: int, name: str) -> Picture | Notice:
         """A player's profile card: a level, win rate and best clean time per

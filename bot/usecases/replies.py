@@ -90,10 +90,22 @@ class Board:
 
 @dataclass(frozen=True)
 class Notice:
-    """A short answer. ``private`` ones are for the asker's eyes only."""
+    """A short answer. ``private`` ones are for the asker's eyes only; a
+    ``paged`` one is a page of a longer answer, which Previous and Next turn."""
 
     text: str
     private: bool = True
+    paged: Paged | None = None
+
+
+@dataclass(frozen=True)
+class Paged:
+    """Which page of which answer (``achievements``) a notice is, and whose."""
+
+    what: str
+    owner: int
+    page: int
+    pages: int
 
 
 @dataclass(frozen=True)
