@@ -24,7 +24,7 @@ import aiohttp
 import discord
 
 from solitaire import VARIANTS
-from storage import StoreError
+from storage import SETTING_OF, StoreError
 from texts import tr
 
 from ..usecases.fields import BUTTON_LABEL, text
@@ -63,12 +63,8 @@ def reminder_view(outgoing: Outgoing) -> discord.ui.View:
     if outgoing.link is not None:
         said = "button.open_race" if outgoing.kind == "race" else "button.open_cup"
         view.add_item(discord.ui.Button(label=text(BUTTON_LABEL, locale, said), url=outgoing.link))
-    view.add_item(RemindButton(outgoing.user_id, "stop", _setting(outgoing.kind), locale=locale))
+    view.add_item(RemindButton(outgoing.user_id, "stop", SETTING_OF[outgoing.kind], locale=locale))
     return view
-
-
-def _setting(kind: str) -> str:
-    return {"cup-open": "cups", "cup-close": "cups", "race": "races"}.get(kind, kind)
 
 
 class Refused(Exception):

@@ -33,7 +33,7 @@ from texts import Msg, tr
 
 from . import jobs
 from .boards import BoardMaker
-from .fairplay import in_play
+from .fairplay import in_play, next_midnight
 from .glicko import Rating, play
 from .live import LiveGames
 from .replies import Asker, Notice, Reply
@@ -174,8 +174,8 @@ class Puzzles:
         tried = await self._store.tried_puzzle(asker.user_id, puzzle.id)
         if tried is not None:
             said = "puzzle.daily_solved" if tried else "puzzle.daily_failed"
-            midnight = (int(self._clock()) // 86400 + 1) * 86400  # a new puzzle, as a new deal
-            return Notice(tr(locale, said, when=f"<t:{midnight}:R>"))
+            midnight = next_midnight(self._clock())  # a new puzzle, as a new deal
+            return Notice(tr(locale, said, when=f"<t:{int(midnight)}:R>"))
         return await self._start(asker, puzzle, day)
 
     async def _in_play(self, asker: Asker) -> Reply | None:

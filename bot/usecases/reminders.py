@@ -28,9 +28,18 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from datetime import time as clock_time
 
-from storage import REMINDER_KINDS, CupRow, DueReminder, Reminder, ReminderSettings, Store
+from storage import (
+    REMINDER_KINDS,
+    SETTING_OF,
+    CupRow,
+    DueReminder,
+    Reminder,
+    ReminderSettings,
+    Store,
+)
 from texts import DEFAULT, Msg, tr
 
+from .fairplay import next_midnight, utc_day
 from .replies import Asker, Notice
 
 #: The minute of the day a daily reminder comes when the player names none.
@@ -118,11 +127,6 @@ def day_end(day: date, zone: zoneinfo.ZoneInfo) -> float:
     return datetime.combine(day + timedelta(days=1), clock_time(), zone).timestamp()
 
 
-def utc_midnight_after(timestamp: float) -> float:
-    """When the daily deal of *timestamp*'s UTC day ends."""
-    return (timestamp // 86400 + 1) * 86400
-
-
 def streak_days(wins: Iterable[float], zone: zoneinfo.ZoneInfo) -> list[date]:
     """The days of *zone* on which daily deals were won at *wins*, each once, in order."""
     return sorted({local_day(won, zone) for won in wins})
@@ -152,11 +156,6 @@ class Outgoing:
     nonce: str = ""
     #: The next reminder of its kind, kept once this one is sent.
     then: Reminder | None = None
-
-
-def setting_of(kind: str) -> str:
-    """The setting that turns reminders of *kind* on (``cup-open`` → ``cups``)."""
-    return {"cup-open": "cups", "cup-close": "cups", "race": "races"}.get(kind, kind)
 
 
 class Reminders:
@@ -252,7 +251,7 @@ class Reminders:
     @staticmethod
     def _daily(user_id: int, after: float, minute: int, zone: zoneinfo.ZoneInfo) -> Reminder:
         day, due = next_at(after, minute, zone)
-        return Reminder(user_id, "daily", day.isoformat(), due, utc_midnight_after(due))
+        return Reminder(user_id, "daily", day.isoformat(), due, next_midnight(due))
 
     @staticmethod
     def _streak(user_id: int, after: float, zone: zoneinfo.ZoneInfo) -> Reminder:
@@ -338,12 +337,12 @@ class Reminders:
         reminder, settings = due.reminder, due.settings
         if now >= reminder.expires_at:
             return "its occasion is over"
-        if not settings.wants(setting_of(reminder.kind)):
+        if not settings.wants(SETTING_OF[reminder.kind]):
             return "turned off"
         if due.sent_lately >= MOST_A_DAY:
             return "enough for one day"
         if reminder.kind == "daily":
-            if await self._store.played_daily(reminder.user_id, _utc_day(reminder.due_at)):
+            if await self._store.played_daily(reminder.user_id, utc_day(reminder.due_at)):
                 return "today's daily played"
         elif reminder.kind == "streak":
             zone = zone_of(settings.timezone)
@@ -447,10 +446,6 @@ def _turned(
     if kind == "cups":
         return replace(settings, cups=on)
     return replace(settings, races=on)
-
-
-def _utc_day(timestamp: float) -> str:
-    return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
 
 
 def _hhmm(minute: int) -> str:
