@@ -168,7 +168,8 @@ class ReminderQueries(Connected):
 
     async def remind_server(self, reminder: Reminder, *, unfinished_cup: int | None = None) -> int:
         """Keeps *reminder* (its ``user_id`` aside) for every player who
-        wants cup reminders and has played in its server (with
+        wants cup reminders and has played in its server, unless the server
+        blocked them (with
         *unfinished_cup*, only those who have not finished that cup's
         deals); how many were kept."""
         unfinished = (
@@ -178,7 +179,7 @@ class ReminderQueries(Connected):
         )
         r = reminder
         params: list[object] = [r.kind, r.occasion, r.due_at, r.expires_at, r.guild_id, r.link,
-                                r.guild_id]  # fmt: skip
+                                r.guild_id, r.guild_id]  # fmt: skip
         if unfinished_cup is not None:
             params += [unfinished_cup, unfinished_cup]
         async with self._write() as db:
@@ -187,6 +188,8 @@ class ReminderQueries(Connected):
                 " link) SELECT s.user_id, ?, ?, ?, ?, ?, ? FROM reminder_settings AS s"
                 " WHERE s.cups = 1 AND EXISTS (SELECT 1 FROM games AS g"
                 " WHERE g.user_id = s.user_id AND g.guild_id = ?)"
+                " AND NOT EXISTS (SELECT 1 FROM guild_blocks AS b"
+                " WHERE b.guild_id = ? AND b.user_id = s.user_id)"
                 + (unfinished if unfinished_cup is not None else "")
                 + " ON CONFLICT (user_id, kind, occasion) DO NOTHING RETURNING id",
                 params,

@@ -11,7 +11,7 @@ import time
 from solitaire import new_game
 from storage import CupDeal, Reminder, ReminderSettings, Status, Store
 
-ALICE, BOB, CAROL = 1001, 1002, 1003
+ALICE, BOB, CAROL, DAVE = 1001, 1002, 1003, 1004
 GUILD = 77
 
 
@@ -89,6 +89,9 @@ async def test_a_cup_reminder_reaches_who_plays_in_its_server_and_wants_it(store
     await store.create_game(ALICE, record, guild_id=GUILD)
     await store.create_game(CAROL, record, guild_id=GUILD)
     await store.create_game(BOB, record, guild_id=GUILD + 1)
+    await store.create_game(DAVE, record, guild_id=GUILD)
+    await store.set_reminder_settings(DAVE, ReminderSettings(cups=True))
+    assert await store.block(GUILD, DAVE, "digest")  # blocked there: learns nothing of its cups
     cup = Reminder(0, "cup-open", "9", 50.0, 900.0, GUILD, "https://discord.com/channels/1/2/3")
     assert await store.remind_server(cup) == 1
     assert await store.remind_server(cup) == 0  # once
