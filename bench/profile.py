@@ -3,7 +3,11 @@ answer takes, and the longest the event loop was held meanwhile (a ticker
 that wakes every millisecond notes its lateness). The pictures are drawn
 in worker processes, as the bot draws them.
 
-    python bench/profile.py [--games 1000] [--workers 2]
+Then each card on its own: the CPU a drawing takes (the median of
+``--draws``, in this process) and its bytes, for the profile card, the
+stats card and a win card, as the use cases ask for them.
+
+    python bench/profile.py [--games 1000] [--workers 2] [--draws 20]
 """
 
 from __future__ import annotations
@@ -11,17 +15,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.usecases.achievements import Achievements
 from bot.usecases.replies import Asker, Picture
 from bot.usecases.social import Social
-from bot.usecases.workers import Workers
+from bot.usecases.workers import Kind, Workers
+from render.samples import samples
 from solitaire import VARIANTS, new_game
 from storage import Status, open_store
 
@@ -31,6 +39,33 @@ async def ticker(late: list[float], stop: asyncio.Event) -> None:
         before = time.perf_counter()
         await asyncio.sleep(0.001)
         late.append(time.perf_counter() - before - 0.001)
+
+
+class Recorder(Workers):
+    """Runs no job: notes each one asked for, to be drawn again here."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.jobs: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+
+    async def run(
+        self, kind: Kind, job: Callable[..., Any], *args: Any, player: int | None = None
+    ) -> Any:
+        self.jobs.append((job, args))
+        return job(*args)
+
+
+def cards(jobs: list[tuple[Callable[..., Any], tuple[Any, ...]]], draws: int) -> None:
+    for job, args in jobs:
+        times = []
+        for _ in range(draws):
+            start = time.process_time()
+            made = job(*args)
+            times.append(time.process_time() - start)
+        png = made if isinstance(made, bytes) else made[0]
+        print(
+            f"card {job.__name__}: {1000 * statistics.median(times):.1f} ms CPU, {len(png):,} bytes"
+        )
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -68,6 +103,14 @@ async def main(args: argparse.Namespace) -> None:
                     f" the event loop held at most {1000 * max(late, default=0):.1f} ms"
                 )
         await workers.close()
+        recorder = Recorder()
+        await Social(store, recorder).stats(asker, 1, "player")
+        await Achievements(store, recorder).profile(asker, 1, "player")
+        won = samples("klondike")["won"]
+        row = await store.create_game(1, won.to_record())
+        await store.set_status(row.id, Status.WON)
+        await Social(store, recorder).share(asker, row.id, "player")
+        cards(recorder.jobs, args.draws)
         await store.close()
 
 
@@ -75,4 +118,5 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--draws", type=int, default=20)
     asyncio.run(main(parser.parse_args()))
