@@ -1,93 +1,133 @@
-"""A player's profile card: their name, a row per game (level, win rate and
-games, best clean time), a line of streaks and results, and their badges as
-tiles: earned in colour, the next tier of each family in grey with its
-progress."""
+"""A player's profile card: their avatar and name, highlights, a level bar
+per game with the points to the next level, and their badges as medals, a
+family each, in the metal of the best tier earned, with a bar towards the
+next.
+
+It is drawn 540 px wide, so that a phone (360 px) shows its smallest words
+9 px tall or more; large print draws the words a quarter bigger on the same
+width.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
-
-from .names import fitted
+from .cards import Pen
 from .table import to_png
-from .theme import CLASSIC, METRICS, Theme, face, index, palette
+from .theme import CLASSIC, Theme
 
-#: Badge tiles: this many a row, this big.
-TILES_A_ROW, TILE_W, TILE_H = 4, 230, 58
+WIDTH, MARGIN = 540, 16
 
 
-def render_profile(
-    title: str,
-    header: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    lines: Sequence[str],
-    badges: Sequence[tuple[str, bool, str]],
-    *,
-    theme: Theme = CLASSIC,
-    large: bool = False,
-) -> bytes:
-    """Returns the card: *title*, a table (*header*, *rows*), *lines* of
-    text, then *badges* as tiles (name, earned, progress such as ``7/10``);
-    in large print, everything a third bigger."""
-    m = METRICS
-    k = 4 / 3 if large else 1.0
+@dataclass(frozen=True)
+class Level:
+    """One game's row: its name, its level's words (``Level 7``), how full
+    the bar is, what the points to the next level come to in words, and
+    its games and win rate in words."""
+
+    game: str
+    level: str
+    share: float
+    to_next: str
+    record: str
+
+
+@dataclass(frozen=True)
+class Emblem:
+    """A family of badges: the name of its best tier earned (else its first),
+    that tier (0: none yet), what the medal shows (``10``, ``5:00``; ``""``
+    a star), and the progress to the next tier, if one is left and counted."""
+
+    name: str
+    tier: int
+    mark: str
+    progress: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a profile card shows, in the words of its player's language."""
+
+    name: str
+    avatar: bytes | None
+    #: (value, what it is): ``("12", "best streak")``.
+    highlights: Sequence[tuple[str, str]]
+    levels: Sequence[Level]
+    lines: Sequence[str]
+    emblems: Sequence[Emblem]
+
+
+def render_profile(profile: Profile, *, theme: Theme = CLASSIC, large: bool = False) -> bytes:
+    """Returns the card's PNG."""
+    return to_png(draw_profile(profile, theme=theme, large=large).image)
+
+
+def draw_profile(profile: Profile, *, theme: Theme = CLASSIC, large: bool = False) -> Pen:
+    """Draws the card; the pen says how small its smallest words are."""
+    k = 1.25 if large else 1.0
 
     def s(size: float) -> int:
         return round(size * k)
 
-    tile_w, tile_h = s(TILE_W), s(TILE_H)
-    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
-    xs = [m.margin]
-    for width in widths[:-1]:
-        xs.append(xs[-1] + s(14) * width + s(28))
-    tiles_rows = -(-len(badges) // TILES_A_ROW)
-    width = max(xs[-1] + s(14) * widths[-1] + s(28) + m.margin, 2 * m.margin + TILES_A_ROW * tile_w)
-    table_end = s(62) + s(34) * (len(rows) + 1)
-    tiles_top = table_end + s(30) * len(lines) + 16
-    height = tiles_top + tiles_rows * (tile_h + 8) + m.margin
-    card = Image.new("P", (width, height), index(theme, theme.felt_dark))
-    card.putpalette(palette(theme)[1].getpalette() or [])
-    draw = ImageDraw.Draw(card)
-    big = face(title, s(30))
-    draw.text(
-        (m.margin, 14),
-        fitted(title, big, width - 2 * m.margin),
-        fill=index(theme, theme.banner),
-        font=big,
-    )
-    for x, text in zip(xs, header, strict=True):
-        draw.text((x, s(62)), text, fill=index(theme, theme.caption), font=face(text, s(20)))
-    for number, row in enumerate(rows, 1):
-        for x, cell in zip(xs, map(str, row), strict=True):
-            draw.text(
-                (x, s(62) + s(34) * number),
-                cell,
-                fill=index(theme, theme.label),
-                font=face(cell, s(22)),
+    inner = WIDTH - 2 * MARGIN
+    head = 112
+    tiles = s(102) if profile.highlights else 0
+    row = s(92)
+    per_row = 1 if large else 2
+    cell_w = inner // per_row
+    cell_h = s(84)
+    medals = -(-len(profile.emblems) // per_row)
+    height = (
+        head + tiles + s(12) + row * len(profile.levels) + s(30) * len(profile.lines)
+        + s(16) + medals * cell_h + MARGIN
+    )  # fmt: skip
+    pen = Pen.canvas(theme, (WIDTH, height), theme.felt_dark)
+    draw = pen.draw
+    draw.rectangle((0, 0, WIDTH, head - 8), fill=pen.ink(theme.felt))
+    pen.avatar((MARGIN, 8), 88, profile.avatar)
+    pen.text((MARGIN + 104, head // 2 - 4), profile.name, s(32), theme.banner,
+             room=inner - 104, anchor="lm")  # fmt: skip
+    y = head
+    if profile.highlights:
+        width = inner / len(profile.highlights)
+        for n, (value, what) in enumerate(profile.highlights):
+            x = MARGIN + n * width
+            draw.rounded_rectangle(
+                (x, y, x + width - 8, y + tiles - 8), radius=8, fill=pen.ink(theme.felt)
             )
-    for number, line in enumerate(lines):
-        font = face(line, s(20))
-        shown = fitted(line, font, width - 2 * m.margin)
-        draw.text(
-            (m.margin, table_end + s(30) * number),
-            shown,
-            fill=index(theme, theme.label),
-            font=font,
-        )
-    for n, (name, earned, progress) in enumerate(badges):
-        x = m.margin + (n % TILES_A_ROW) * tile_w
-        y = tiles_top + (n // TILES_A_ROW) * (tile_h + 8)
-        fill = theme.banner if earned else theme.felt
-        ink = theme.suits[0] if earned else theme.caption
-        draw.rounded_rectangle(
-            (x, y, x + tile_w - 8, y + tile_h), radius=8, fill=index(theme, fill)
-        )
-        font = face(name, s(17))
-        draw.text(
-            (x + 8, y + 6), fitted(name, font, tile_w - 24), fill=index(theme, ink), font=font
-        )
-        if progress:
-            small = face(progress, s(16))
-            draw.text((x + 8, y + s(32)), progress, fill=index(theme, ink), font=small)
-    return to_png(card)
+            pen.text((x + 10, y + 4), value, s(28), theme.banner, room=width - 28)
+            pen.wrapped((x + 10, y + s(38)), what, s(20), theme.caption, room=width - 24)
+        y += tiles
+    y += s(12)
+    for level in profile.levels:
+        pen.text((MARGIN, y), level.game, s(24), theme.label, room=inner * 0.6)
+        pen.text((WIDTH - MARGIN, y), level.level, s(24), theme.banner, anchor="ra")
+        pen.bar((MARGIN, y + s(32), WIDTH - MARGIN, y + s(32) + s(14)), level.share, theme.banner)
+        pen.text((MARGIN, y + s(52)), level.to_next, s(20), theme.caption, room=inner * 0.5)
+        pen.text((WIDTH - MARGIN, y + s(52)), level.record, s(20), theme.caption, anchor="ra")
+        y += row
+    for line in profile.lines:
+        pen.text((MARGIN, y), line, s(20), theme.label, room=inner)
+        y += s(30)
+    y += s(16)
+    medal = s(56)
+    for n, emblem in enumerate(profile.emblems):
+        x = MARGIN + (n % per_row) * cell_w
+        top = y + (n // per_row) * cell_h
+        pen.medal((x, top), medal, emblem.tier, emblem.mark)
+        words = x + medal + 10
+        room = cell_w - medal - 18
+        colour = theme.label if emblem.tier else theme.caption
+        lines = pen.wrapped((words, top), emblem.name, s(20), colour, room=room)
+        if emblem.progress is not None:
+            have, need = emblem.progress
+            below = top + lines * s(24) + s(4)
+            counted = pen.text((x + cell_w - 8, below), f"{have}/{need}", s(20), theme.caption,
+                               anchor="ra")  # fmt: skip
+            pen.bar(
+                (words, below + s(6), x + cell_w - 16 - counted, below + s(6) + s(10)),
+                have / need,
+                theme.caption,
+            )
+    return pen

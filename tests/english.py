@@ -22,7 +22,7 @@ ALLOWED = {
         "base", "face", "long", "menu", "minutes", "moment", "notation", "options", "pile",
         "piles", "points", "position", "suit", "table", "total", "confirmation", "minute",
         "change", "messages", "true", "close", "closes", "final", "open", "record", "page",
-        "bronze", "podium", "badges", "invitations", "type", "pages",
+        "bronze", "podium", "badges", "invitations", "type", "pages", "point",
     },
 }  # fmt: skip
 

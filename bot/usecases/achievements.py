@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 
 from render import THEMES
+from render.profile import Emblem, Level, Profile
 from render.text import clock
 from solitaire import VARIANTS
 from solitaire.achievements import (
@@ -22,6 +23,7 @@ from storage import Store, Won
 from texts import Msg, tr
 
 from . import jobs, markdown
+from .faces import Faces, no_faces
 from .grades import Grades
 from .replies import Asker, Notice, Paged, Picture
 from .workers import Busy, Kind, Workers, busy_notice
@@ -57,6 +59,8 @@ class Achievements:
     def __init__(self, store: Store, workers: Workers, theme: str = "classic") -> None:
         self._store, self._workers, self._theme = store, workers, theme
         self._grades = Grades(store)
+        #: Where the profile card gets a player's avatar.
+        self.faces: Faces = no_faces
 
     async def listing(self, asker: Asker, page: int = 1) -> Notice:
         """Every achievement, earned or not, with its condition and the
@@ -81,9 +85,12 @@ class Achievements:
         paged = Paged("achievements", asker.user_id, page, pages)
         return Notice("\n".join(lines)[:2000], paged=paged)
 
-    async def profile(self, asker: Asker, user_id: int, name: str) -> Picture | Notice:
-        """A player's profile card: a level, win rate and best clean time per
-        game, streaks, races and cups, and the badges as tiles. Another
+    async def profile(
+        self, asker: Asker, user_id: int, name: str, avatar: str | None = None
+    ) -> Picture | Notice:
+        """A player's profile card: their avatar (*avatar* is its hash on
+        Discord), highlights, a level bar, games and win rate per game,
+        streaks, races and cups, and the badges as medals. Another
         player's only in a server, and only if they show on boards: its
         games, levels, streaks and races are those played in that server, as
         their ``/stats`` there are; their badges are theirs wherever earned."""
@@ -99,7 +106,7 @@ class Achievements:
         have = await self._store.achievements(user_id)
         facts = await self._store.achievement_facts(user_id)
         wins = await self._store.wins_of(user_id, guild_id=guild_id)
-        rows, words, current, best = [], [], 0, 0
+        levels, words, current, best, cleanest = [], [], 0, 0, None
         stars = [await self._stars(w) for w in wins]
         for profile, cls in VARIANTS.items():
             stats = await self._store.stats(user_id, profile, guild_id=guild_id)
@@ -111,14 +118,22 @@ class Achievements:
                 for w, n in zip(wins, stars, strict=True)
                 if w.profile == profile
             )
-            level = level_of(points)[0]
-            cleanest = min(
-                (w.seconds for w in wins if w.profile == profile and w.clean), default=None
-            )
-            fastest = "—" if cleanest is None else clock(cleanest)
+            level, into, span = level_of(points)
+            clean = min((w.seconds for w in wins if w.profile == profile and w.clean), default=None)
+            if clean is not None and (cleanest is None or clean < cleanest):
+                cleanest = clean
+            fastest = "—" if clean is None else clock(clean)
             rate = f"{100 * stats.won / stats.played:.0f} %"
             game = cls.name.render(locale)
-            rows.append((game, str(level), str(stats.played), rate, fastest))
+            levels.append(
+                Level(
+                    game,
+                    tr(locale, "profile.level_n", level=level),
+                    into / span,
+                    tr(locale, "profile.to_next", n=span - into, level=level + 1),
+                    tr(locale, "profile.record", n=stats.played, rate=rate),
+                )
+            )
             words.append(
                 tr(locale, "profile.alt.game", game=game, level=level, n=stats.played,
                    rate=rate, time=fastest)
@@ -135,21 +150,30 @@ class Achievements:
                 tr(locale, "profile.puzzles", rating=round(puzzles.rated[0]),
                    current=puzzles.streak, best=puzzles.best_streak)
             )  # fmt: skip
+        highlights = [
+            (str(best), tr(locale, "profile.best_streak")),
+            (str(facts.cups), tr(locale, "profile.cups_won")),
+            ("—" if cleanest is None else clock(cleanest), tr(locale, "profile.best_clean")),
+        ]
         badges = _badges(facts, set(have), locale)
         earned = [badge for badge, done, _ in badges if done]
         upcoming = [f"{badge} {left}".strip() for badge, done, left in badges if not done]
-        header = tuple(tr(locale, f"profile.{column}") for column in _COLUMNS)
         title = tr(locale, "profile.title", name=name)
         said = tr(locale, "profile.alt.badges", names=", ".join(earned) or "—")
         coming = tr(locale, "profile.alt.next", names=", ".join(upcoming) or "—")
-        alt = " ".join([title + ".", *words, *(line + "." for line in lines), said, coming])
+        shown = [f"{what}: {value}." for value, what in highlights]
+        alt = " ".join([title + ".", *shown, *words, *(line + "." for line in lines), said, coming])
+        card = Profile(
+            name, await self.faces(user_id, avatar), highlights, levels, lines,
+            _emblems(facts, set(have), locale),
+        )  # fmt: skip
         # Drawn as the one who asks has their pictures drawn.
         settings = await self._store.settings(asker.user_id)
         theme = settings.colours if settings.colours in THEMES else self._theme
         try:
             png = await self._workers.run(
-                Kind.CARD, jobs.profile_card, title, header, rows or [("—",) * 5], lines,
-                badges, theme, settings.cards == "large", player=asker.user_id,
+                Kind.CARD, jobs.profile_card, card, theme, settings.cards == "large",
+                player=asker.user_id,
             )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)
@@ -162,7 +186,31 @@ class Achievements:
         return None if grade is None else grade.stars
 
 
-_COLUMNS = ("game", "level", "games", "won", "clean")
+#: Families of one kind of deed, whose medal shows a star, not a number.
+_STARRED = frozenset({"all", "crowd", "vegas", "podium"})
+
+
+def _emblems(facts: Facts, have: set[str], locale: str) -> list[Emblem]:
+    """A medal a family: its best tier earned (else its first, in grey),
+    and the progress to the next, where it is counted."""
+    found = []
+    for (family, _), group in itertools.groupby(ACHIEVEMENTS, key=lambda a: (a.family, a.game)):
+        tiers = list(group)
+        earned = [a for a in tiers if a.code in have]
+        shown = earned[-1] if earned else tiers[0]
+        following = next((a for a in tiers if a.code not in have), None)
+        progress = None
+        if following is not None and family not in ("fast", "vegas"):
+            progress = (following.progress(facts), following.threshold)
+        if family in _STARRED:
+            mark = ""
+        elif family == "fast":
+            mark = f"{shown.threshold // 60}'"  # whole minutes, as 5'
+
+        else:
+            mark = str(shown.threshold)
+        found.append(Emblem(name(shown, locale), len(earned) and shown.tier, mark, progress))
+    return found
 
 
 def _badges(facts: Facts, have: set[str], locale: str) -> list[tuple[str, bool, str]]:

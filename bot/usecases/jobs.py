@@ -27,6 +27,7 @@ from render import (
     render_win_card,
     win_card_words,
 )
+from render.profile import Profile
 from solitaire import Grade, Move, Snapshot, load_game, load_position, new_game
 from solitaire.grading import grade_new
 from solitaire.hindsight import position_after, searcher, turning_point
@@ -172,16 +173,8 @@ def stats_card(
     return render_stats_card(title, header, rows, theme=THEMES[theme], charts=charts, legend=legend)
 
 
-def profile_card(
-    title: str,
-    header: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    lines: Sequence[str],
-    badges: Sequence[tuple[str, bool, str]],
-    theme: str,
-    large: bool = False,
-) -> bytes:
-    return render_profile(title, header, rows, lines, badges, theme=THEMES[theme], large=large)
+def profile_card(card: Profile, theme: str, large: bool = False) -> bytes:
+    return render_profile(card, theme=THEMES[theme], large=large)
 
 
 @dataclass(frozen=True)

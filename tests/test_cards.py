@@ -1,0 +1,72 @@
+"""The cards players share, drawn: the avatar or the default one, medals by
+metal, and words a phone shows 9 px tall or more."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from render import CLASSIC, FOUR_COLOUR
+from render.cards import METALS
+from render.profile import WIDTH, Emblem, Level, Profile, draw_profile, render_profile
+
+MAGENTA = (230, 20, 200)
+
+
+def png(colour: tuple[int, int, int], size: int = 128) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (size, size), colour).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def profile(avatar: bytes | None = None, emblems: int = 17) -> Profile:
+    return Profile(
+        "Ada Lovelace",
+        avatar,
+        [("12", "best daily streak"), ("2", "Server Cups won"), ("3:12", "best clean win")],
+        [Level("Klondike", "Level 7", 0.4, "61 points to level 8", "73 games, 41 % won")] * 4,
+        ["Races: 3 won of 9"],
+        [Emblem("100 Klondike wins", n % 4, "100", (37, 100)) for n in range(emblems)],
+    )
+
+
+def rgb(card: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(card)).convert("RGB")
+
+
+def avatar_centre(card: Image.Image) -> tuple[int, int, int]:
+    return card.getpixel((16 + 44, 8 + 44))  # type: ignore[return-value]
+
+
+def test_the_avatar_is_drawn_in_its_own_colours() -> None:
+    card = rgb(render_profile(profile(png(MAGENTA))))
+    assert avatar_centre(card) == MAGENTA
+    assert card.width == WIDTH
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [None, b"", b"not a picture", png(MAGENTA)[:60], png(MAGENTA, size=2048)],
+    ids=["none", "empty", "text", "cut short", "too big"],
+)
+def test_no_avatar_or_a_broken_one_draws_the_default(broken: bytes | None) -> None:
+    card = rgb(render_profile(profile(broken)))
+    assert avatar_centre(card) == CLASSIC.back_pattern  # the card back's diamond
+
+
+def test_a_medal_is_in_its_tiers_metal_and_grey_before_one_is_earned() -> None:
+    card = rgb(render_profile(profile(emblems=4)))
+    top = card.height - 16 - 2 * 84  # two rows of two medals, 84 px each
+    seen = [card.getpixel((16 + 10 + col * 254, top + row * 84 + 28)) for row in (0, 1)
+            for col in (0, 1)]  # fmt: skip
+    assert seen == [CLASSIC.felt, METALS[1][0], METALS[2][0], METALS[3][0]]
+
+
+@pytest.mark.parametrize("theme", [CLASSIC, FOUR_COLOUR])
+def test_every_word_reads_9_px_or_more_on_a_phone_and_large_print_more(theme) -> None:
+    normal = draw_profile(profile(png(MAGENTA)), theme=theme)
+    large = draw_profile(profile(png(MAGENTA)), theme=theme, large=True)
+    assert normal.image.width == large.image.width == WIDTH
+    assert 9 <= normal.legible() < large.legible()
