@@ -23,6 +23,8 @@ class Config:
     token: str = field(repr=False)
     database_url: str = DEFAULT_DATABASE_URL
     api_base: str | None = None
+    #: Where players' avatars are fetched from (``DISCORD_CDN_BASE``).
+    cdn_base: str = "https://cdn.discordapp.com"
     gateway_url: str | None = None
     dev_guild_id: int | None = None
     message_content: bool = False
@@ -85,6 +87,11 @@ class Config:
                 "REMINDER_REQUESTS_PER_SECOND must be the requests a second the bot spends on"
                 " reminders, above 0 and at most 1000 (Discord allows 50 in all), or unset."
             )
+        cdn = os.environ.get("DISCORD_CDN_BASE", "").strip()
+        if cdn and not cdn.startswith(("http://", "https://")):
+            raise ConfigError(
+                "DISCORD_CDN_BASE must be an http:// or https:// address, or unset (Discord's CDN)."
+            )
         shard_count, shard_ids = _shards(
             os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
         )
@@ -93,6 +100,7 @@ class Config:
             database_url=os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
             api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            cdn_base=cdn or "https://cdn.discordapp.com",
             dev_guild_id=int(guild) if guild else None,
             message_content=os.environ.get("ENABLE_MESSAGE_CONTENT", "0").strip().lower()
             in ("1", "true", "yes", "on"),

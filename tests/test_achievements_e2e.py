@@ -5,6 +5,11 @@ language. Asserted from what the server received."""
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
+from render import CLASSIC
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, GUILD_B, FakeDiscord, Reply
@@ -100,6 +105,45 @@ async def test_a_profile_card_says_it_all_in_words_and_share_posts_it(
     await server.slash("settings", {"visibility": "hidden"})
     refused = await server.slash("profile", {"member": ALICE}, who=BOB)
     assert refused.ephemeral and not media_of(refused.data)
+
+
+MAGENTA = (230, 20, 200)
+ALICE_FACE, BOB_FACE = "a_" + "0123456789abcdef" * 2, "fedcba9876543210" * 2
+
+
+def avatar_at_centre(png: bytes) -> tuple[int, int, int]:
+    """The colour at the middle of the avatar on a profile card."""
+    return Image.open(io.BytesIO(png)).convert("RGB").getpixel((16 + 44, 8 + 44))  # type: ignore[return-value]
+
+
+async def test_a_profile_card_shows_the_avatar_discord_serves_and_the_default_one_else(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    face = io.BytesIO()
+    Image.new("RGB", (128, 128), MAGENTA).save(face, "PNG")
+    server.avatars[(int(ALICE["id"]), ALICE_FACE)] = face.getvalue()
+    alice, bob = dict(ALICE, avatar=ALICE_FACE), dict(BOB, avatar=BOB_FACE)
+    await win_klondike(server, database_url)
+    card = await server.slash("profile", who=alice)
+    assert avatar_at_centre(card.files[0][1]) == MAGENTA
+    assert server.avatars_asked == [f"/avatars/{ALICE['id']}/{ALICE_FACE}.png?size=128"]
+    again = await server.slash("profile", who=alice)
+    assert avatar_at_centre(again.files[0][1]) == MAGENTA
+    assert len(server.avatars_asked) == 1  # kept: not asked for again
+    # Share draws it again, in the channel, with the same avatar.
+    shared = await server.press(server.message(card), card.component(":share")["custom_id"])
+    assert not shared.ephemeral and avatar_at_centre(shared.files[0][1]) == MAGENTA
+    # Bob's avatar is not on the CDN (404), and Carol has none: the default one.
+    missing = await server.slash("profile", who=bob)
+    assert missing.files and avatar_at_centre(missing.files[0][1]) == CLASSIC.back_pattern
+    assert server.avatars_asked[-1] == f"/avatars/{BOB['id']}/{BOB_FACE}.png?size=128"
+    asked = len(server.avatars_asked)
+    plain = await server.slash("profile", who=BOB)
+    assert avatar_at_centre(plain.files[0][1]) == CLASSIC.back_pattern
+    assert len(server.avatars_asked) == asked  # no avatar: nothing asked for
+    # Another member's profile shows theirs.
+    hers = await server.slash("profile", {"member": alice}, who=BOB)
+    assert avatar_at_centre(hers.files[0][1]) == MAGENTA
 
 
 async def test_a_first_win_after_the_update_tells_what_older_games_had_earned(

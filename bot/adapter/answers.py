@@ -551,16 +551,22 @@ async def post_picture(interaction: Interaction, picture: Picture) -> None:
 
 
 async def post_profile(
-    interaction: Interaction, card: Picture | Notice, user_id: int, *, public: bool = False
+    interaction: Interaction,
+    card: Picture | Notice,
+    user_id: int,
+    avatar: str | None = None,
+    *,
+    public: bool = False,
 ) -> None:
-    """Answers with a profile card: privately with a **Share** button, or
-    (Share pressed) in the channel, for all."""
+    """Answers with a profile card: privately with a **Share** button (which
+    keeps the player's *avatar* hash, to draw it again), or (Share pressed)
+    in the channel, for all."""
     if isinstance(card, Notice):
         await interaction.response.send_message(card.text, ephemeral=True)
         return
     alt = clip(card.alt, ALT_TEXT)
     file = discord.File(io.BytesIO(card.png), "profile.png", description=alt)
-    rows = [] if public else [[ProfileButton(user_id, locale=language(interaction))]]
+    rows = [] if public else [[ProfileButton(user_id, avatar, locale=language(interaction))]]
     view = picture_view(card.text, "profile.png", alt, rows=rows)
     await interaction.response.send_message(file=file, view=view, ephemeral=not public)
 

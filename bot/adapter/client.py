@@ -37,6 +37,7 @@ from ..usecases.social import Social
 from ..usecases.verdicts import Verdicts
 from ..usecases.workers import Workers
 from . import registration
+from .avatars import Avatars
 from .chat import handle_message
 from .commands import KIND_OF, UNREFUSED
 from .components import refusable, route
@@ -79,6 +80,7 @@ class SolitaireBot(discord.AutoShardedClient):
     cup_cards: Cards[CupRow]
     reminders: Reminders
     reminding: Reminding
+    avatars: Avatars
 
     def __init__(self, config: Config) -> None:
         intents = discord.Intents.default()
@@ -157,6 +159,8 @@ class SolitaireBot(discord.AutoShardedClient):
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
         self.cups = Cups(self.store, self.service, self.workers, key=key)
         self.achievements = Achievements(self.store, self.workers)
+        self.avatars = Avatars(self.config.cdn_base)
+        self.achievements.faces = self.avatars
         self.cupping = Cupping(self)
         self.cup_cards = self.cupping.cards
         self._cup_sweeping = asyncio.create_task(self._sweep_cups())
@@ -295,6 +299,8 @@ class SolitaireBot(discord.AutoShardedClient):
             await self.reminding.close()
         if hasattr(self, "cup_cards"):
             await self.cup_cards.close()
+        if hasattr(self, "avatars"):
+            await self.avatars.close()
         if hasattr(self, "race_cards"):
             await self.race_cards.close()  # a card left behind: the next sweep shows it
         for task in self.background:  # a verdict is a nicety: not worth waiting for

@@ -450,10 +450,11 @@ async def profile_(interaction: Interaction, member: discord.User | None = None)
     who = member or interaction.user
     if who.id == interaction.user.id:
         await interaction.client.social.remember(who.id, who.display_name)
+    avatar = who.avatar.key if who.avatar is not None else None
     card = await interaction.client.achievements.profile(
-        asker_of(interaction), who.id, who.display_name
+        asker_of(interaction), who.id, who.display_name, avatar
     )
-    await post_profile(interaction, card, who.id)
+    await post_profile(interaction, card, who.id, avatar)
 
 
 mydata = app_commands.Group(name="mydata", description=text("cmd.mydata"))

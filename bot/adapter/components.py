@@ -360,18 +360,20 @@ class CupReplaySelect(_Routed, discord.ui.Select[Any]):
 class ProfileButton(_Routed, discord.ui.Button[Any]):
     """**Share** under a profile card: posts it in the channel."""
 
-    PATTERN = re.compile(r"profile:(?P<user>\d{1,20}):share")
+    PATTERN = re.compile(r"profile:(?P<user>\d{1,20}):share(?::(?P<avatar>(?:a_)?[0-9a-f]{32}))?")
 
-    def __init__(self, user_id: int, *, locale: str = DEFAULT) -> None:
+    def __init__(self, user_id: int, avatar: str | None = None, *, locale: str = DEFAULT) -> None:
         super().__init__(
             label=text(BUTTON_LABEL, locale, "button.share"),
             style=discord.ButtonStyle.success,
-            custom_id=f"profile:{user_id}:share",
+            custom_id=f"profile:{user_id}:share" + (f":{avatar}" if avatar else ""),
         )
 
     @staticmethod
     async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
-        await bot_of(interaction).presses.share_profile(interaction, game_id_in(match["user"]))
+        await bot_of(interaction).presses.share_profile(
+            interaction, game_id_in(match["user"]), match["avatar"]
+        )
 
 
 class PageButton(_Routed, discord.ui.Button[Any]):

@@ -90,12 +90,14 @@ class Presses:
             return
         await respond(interaction, await self._bot.achievements.listing(asker, page), edit=True)
 
-    async def share_profile(self, interaction: Interaction, user_id: int) -> None:
+    async def share_profile(
+        self, interaction: Interaction, user_id: int, avatar: str | None = None
+    ) -> None:
         """Share under a profile card: the card, drawn afresh, in the channel."""
         asker = asker_of(interaction)
         names = await self._bot.store.names([user_id])
         name = names.get(user_id) or interaction.user.display_name
-        card = await self._bot.achievements.profile(asker, user_id, name)
+        card = await self._bot.achievements.profile(asker, user_id, name, avatar)
         await post_profile(interaction, card, user_id, public=True)
 
     async def deal_button(self, interaction: Interaction, action: str, game_id: int) -> None:

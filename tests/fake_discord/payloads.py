@@ -88,12 +88,12 @@ BOT_USER = {
 snowflakes: Iterator[int] = itertools.count(7_000_000_000_000_000)
 
 
-def user(user_id: int, name: str) -> dict[str, Any]:
+def user(user_id: int, name: str, avatar: str | None = None) -> dict[str, Any]:
     return {
         "id": str(user_id),
         "username": name,
         "discriminator": "0",
-        "avatar": None,
+        "avatar": avatar,
         "global_name": name,
     }
 

@@ -118,6 +118,10 @@ class DiscordServer:
         #: Every request the bot made with a body: its path, payload and files
         #: (kept where requests are checked: a bench's crowd would fill memory).
         self.received: list[tuple[str, dict[str, Any], list[tuple[str, bytes]]]] = []
+        #: The CDN's avatars by (user, hash): PNGs, served at DISCORD_CDN_BASE;
+        #: and every avatar asked for, found or not.
+        self.avatars: dict[tuple[int, str], bytes] = {}
+        self.avatars_asked: list[str] = []
         app = web.Application(client_max_size=32 * 1024 * 1024, middlewares=[self._known_route])
         app.add_routes(
             [
@@ -140,6 +144,7 @@ class DiscordServer:
                 web.post(f"{API}/channels/{{channel}}/threads", self.create_thread),
                 web.delete(f"{API}/channels/{{channel}}", self.delete_channel),
                 web.post(f"{API}/users/@me/channels", self.create_dm),
+                web.get("/avatars/{user}/{file}", self.avatar),
                 web.post(f"{API}/guilds/{{guild}}/scheduled-events", self.create_event),
                 web.patch(f"{API}/guilds/{{guild}}/scheduled-events/{{event}}", self.edit_event),
                 web.put(
@@ -175,6 +180,7 @@ class DiscordServer:
         return {
             "DISCORD_API_BASE": f"http://127.0.0.1:{self.port}{API}",
             "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{self.port}/gateway",
+            "DISCORD_CDN_BASE": f"http://127.0.0.1:{self.port}",
         }
 
     async def wait_ready(self, shards: Iterable[int] = (0,), timeout: float = 20.0) -> None:
@@ -209,6 +215,20 @@ class DiscordServer:
 
     async def me(self, request: web.Request) -> web.Response:
         return self.json(BOT_USER)
+
+    async def avatar(self, request: web.Request) -> web.Response:
+        """A user's avatar as Discord's CDN serves it: ``{hash}.{ext}`` with
+        an optional ``size``, a power of two from 16 to 4096; 404 for one
+        it does not have, 400 for a size it does not make."""
+        self.avatars_asked.append(str(request.rel_url))
+        avatar, _, ext = request.match_info["file"].rpartition(".")
+        size = request.query.get("size", "128")
+        if not size.isdigit() or int(size) not in {2**n for n in range(4, 13)}:
+            return web.Response(status=400, text="invalid size")
+        picture = self.avatars.get((int(request.match_info["user"]), avatar))
+        if ext not in ("png", "jpg", "jpeg", "webp", "gif") or picture is None:
+            return web.Response(status=404, text="404: Not Found")
+        return web.Response(body=picture, content_type="image/png")
 
     async def application(self, request: web.Request) -> web.Response:
         return self.json(
