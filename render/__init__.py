@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from .celebration import render_celebration
 from .profile import render_profile
-from .share import Replay, render_replay, render_stats_card
+from .share import Replay, render_replay
+from .stats import render_stats
 from .table import Table, draw_table, render_table
 from .text import describe, text_table
 from .theme import CLASSIC, FOUR_COLOUR, LARGE, METRICS, SIZES, THEMES, Metrics, Theme
@@ -31,7 +32,7 @@ __all__ = [
     "render_celebration",
     "render_profile",
     "render_replay",
-    "render_stats_card",
+    "render_stats",
     "render_table",
     "render_win_card",
     "text_table",

@@ -87,6 +87,10 @@ class Pen:
         self.smallest = min(self.smallest, bottom - top)
         return font.getlength(shown)
 
+    def width(self, words: str, size: int) -> float:
+        """How wide *words* are drawn at *size*."""
+        return face(words, size).getlength(words)
+
     def wrapped(
         self,
         at: tuple[float, float],

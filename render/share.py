@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from solitaire import Game, load_game
 from texts import DEFAULT
 
-from .names import fitted
-from .table import Table, to_png
-from .theme import CLASSIC, METRICS, Theme, face, index, palette
+from .table import Table
+from .theme import CLASSIC, Theme
 
 #: A replay lasts about this long, however many moves it has.
 REPLAY_SECONDS = 24.0
@@ -115,84 +114,3 @@ def _frame(table: Table, game: Game, scale: float) -> Image.Image:
         size = (round(image.width * scale), round(image.height * scale))
         image = image.resize(size, Image.Resampling.NEAREST)
     return image
-
-
-#: A chart's size: a bar pair a week, and the rolling win rate's line over them.
-CHART_W, CHART_H, CHART_GAP = 600, 120, 52
-
-
-def render_stats_card(
-    title: str,
-    header: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    *,
-    theme: Theme = CLASSIC,
-    charts: Sequence[tuple[str, Sequence[tuple[int, int]], Sequence[float]]] = (),
-    legend: str = "",
-) -> bytes:
-    """Returns a card with *title* over a table: *header*, then *rows*; and
-    under it, after the *legend*, a chart of each of *charts*: (label, each
-    week's games and wins, the rolling win rate at each game)."""
-    m = METRICS
-    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
-    x_positions = [m.margin]
-    for width in widths[:-1]:
-        x_positions.append(x_positions[-1] + 14 * width + 28)
-    width = max(x_positions[-1] + 14 * widths[-1] + 28 + m.margin, 420)
-    table_end = 70 + 34 * (len(rows) + 1)
-    if charts:
-        width = max(width, CHART_W + 2 * m.margin)
-        table_end += 30
-    height = table_end + len(charts) * (CHART_H + CHART_GAP) + m.margin
-    card = Image.new("P", (width, height), index(theme, theme.felt_dark))
-    card.putpalette(palette(theme)[1].getpalette() or [])
-    draw = ImageDraw.Draw(card)
-    big = face(title, 30)
-    headline = fitted(title, big, card.width - 2 * m.margin)
-    draw.text((m.margin, 14), headline, fill=index(theme, theme.banner), font=big)
-    for x, text in zip(x_positions, header, strict=True):
-        draw.text((x, 62), text, fill=index(theme, theme.caption), font=face(text, 20))
-    for row_number, row in enumerate(rows, 1):
-        y = 62 + 34 * row_number
-        for x, cell in zip(x_positions, map(str, row), strict=True):
-            draw.text((x, y), cell, fill=index(theme, theme.label), font=face(cell, 22))
-    if charts and legend:
-        small = face(legend, 17)
-        shown = fitted(legend, small, width - 2 * m.margin)
-        draw.text((m.margin, table_end - 28), shown, fill=index(theme, theme.caption), font=small)
-    for n, (label, weekly, rates) in enumerate(charts):
-        top = table_end + n * (CHART_H + CHART_GAP)
-        _chart(draw, theme, (m.margin, top), label, weekly, rates)
-    return to_png(card)
-
-
-def _chart(
-    draw: ImageDraw.ImageDraw,
-    theme: Theme,
-    at: tuple[int, int],
-    label: str,
-    weekly: Sequence[tuple[int, int]],
-    rates: Sequence[float],
-) -> None:
-    """One game's chart: its label; a pair of bars a week (games, and wins
-    over them); and the rolling win rate as a line from 0 to 100 %."""
-    x0, y0 = at
-    draw.text((x0, y0), label, fill=index(theme, theme.caption), font=face(label, 20))
-    top, bottom = y0 + 30, y0 + 30 + CHART_H
-    draw.line((x0, bottom, x0 + CHART_W, bottom), fill=index(theme, theme.caption))
-    most = max((games for games, _ in weekly), default=0) or 1
-    step = CHART_W / max(len(weekly), 1)
-    for week, (games, wins) in enumerate(weekly):
-        left = x0 + week * step + 4
-        for count, colour in ((games, theme.felt), (wins, theme.banner)):
-            if count:
-                height = (bottom - top) * count / most
-                draw.rectangle(
-                    (left, bottom - height, left + step - 10, bottom), fill=index(theme, colour)
-                )
-    if len(rates) > 1:
-        points = [
-            (x0 + CHART_W * i / (len(rates) - 1), bottom - (bottom - top) * rate)
-            for i, rate in enumerate(rates)
-        ]
-        draw.line(points, fill=index(theme, theme.label), width=2)

@@ -140,6 +140,12 @@ def palette(theme: Theme) -> tuple[list[RGB], Image.Image]:
     return colours, image
 
 
+def shade(theme: Theme) -> RGB:
+    """A shade between the felt and the cards' face, in the palette: what
+    stands out on the dark felt without shouting (a chart's games)."""
+    return _ramp(theme.felt, theme.face, 4)[0]
+
+
 def index(theme: Theme, colour: RGB) -> int:
     """Returns the palette index of one of the theme's colours."""
     return palette(theme)[0].index(colour)

@@ -136,15 +136,18 @@ def test_progress_is_capped_at_the_threshold() -> None:
 
 
 def test_the_stats_chart_counts_weeks_and_a_rolling_win_rate_of_the_last_20() -> None:
-    from bot.usecases.social import _chart
+    from bot.usecases.social import _chart, _weeks
 
     week, now = 7 * 86400, 100 * 7 * 86400.0
     old = [("klondike", now - 20 * week, True)] * 20  # before the 12 weeks: in the rate only
     recent = [("klondike", now - 1.5 * week, n % 2 == 0) for n in range(10)]
-    label, weekly, rates = _chart("Klondike", old + recent, now, "en")
-    assert label == "Klondike: 10 games in 12 weeks"
-    assert weekly[10] == (10, 5) and sum(g for g, _ in weekly) == 10
-    assert rates[0] == 1.0 and rates[-1] == 15 / 20  # 10 old wins and 5 new of the last 20
+    chart = _chart(old + recent, now)
+    assert chart.weekly[10] == (10, 5) and sum(g for g, _ in chart.weekly) == 10
+    assert chart.rates[0] == 1.0 and chart.rates[-1] == 15 / 20  # 10 old and 5 new of 20
+    # The weeks are named by the day each begins: 12 weeks before now, then on.
+    weeks = _weeks(now, "en")
+    assert len(weeks) == 12 and weeks[0] == "9/9" and weeks[-1] == "11/25"  # in 1971
+    assert _weeks(now, "de")[0] == "9.9." and _weeks(now, "fr")[-1] == "25/11"
 
 
 async def test_a_practice_win_earns_no_achievement_nor_experience(store: Store) -> None:

@@ -276,6 +276,11 @@ async def test_stats_leaderboard_and_daily(server: FakeDiscord, bot: BotProcess)
     assert "0 of 2 won" in stats.content and picture(stats)
     # The chart of the last 12 weeks, said in the alt text too.
     assert "Castle's End: 2 games and 0 wins in the last 12 weeks." in alt_of(stats.data)
+    # Drawn as she has her pictures drawn: large print is the same width, taller.
+    await server.slash("settings", {"cards": "large"})
+    large = await server.slash("stats", {"game": "castles-end"})
+    normal_size, large_size = (Image.open(io.BytesIO(r.files[0][1])).size for r in (stats, large))
+    assert large_size[0] == normal_size[0] == 540 and large_size[1] > normal_size[1]
     board = await server.slash("leaderboard", {"game": "castles-end", "period": "all"})
     assert "1. alice — 0 of 1" in board.content  # the deal again was practice
     assert "Daily deals solved:\n1. alice — 0 of 1" in board.content

@@ -11,6 +11,8 @@ from PIL import Image
 from render import CLASSIC, FOUR_COLOUR
 from render.cards import METALS
 from render.profile import WIDTH, Emblem, Level, Profile, draw_profile, render_profile
+from render.stats import Chart, GameStats, StatsCard, draw_stats, render_stats
+from render.theme import shade
 
 MAGENTA = (230, 20, 200)
 
@@ -70,3 +72,44 @@ def test_every_word_reads_9_px_or_more_on_a_phone_and_large_print_more(theme) ->
     large = draw_profile(profile(png(MAGENTA)), theme=theme, large=True)
     assert normal.image.width == large.image.width == WIDTH
     assert 9 <= normal.legible() < large.legible()
+
+
+def stats(weeks: int = 12, games: int = 4) -> StatsCard:
+    weekly = [(10, 4)] * (weeks - 1) + [(10, 10)]
+    chart = Chart(weekly, [0.4] * 40 + [0.9])
+    game = GameStats("Klondike", "73 played · 41 % won", "streak 2 · best streak 7", chart)
+    return StatsCard(
+        "Ada's solitaire", [game] * games, ["races: 2 won of 5"], [f"9/{n}" for n in range(weeks)],
+        ("games", "wins", "win rate, last 20"),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("theme", [CLASSIC, FOUR_COLOUR])
+def test_a_stats_card_reads_9_px_or_more_on_a_phone_and_large_print_more(theme) -> None:
+    normal, large = draw_stats(stats(), theme=theme), draw_stats(stats(), theme=theme, large=True)
+    assert normal.image.width == large.image.width == WIDTH
+    assert 9 <= normal.legible() < large.legible()
+
+
+def test_a_chart_has_its_bars_on_a_scale_of_games_and_the_rate_on_its_own() -> None:
+    card = rgb(render_stats(stats(games=1)))
+    colours = {colour for _, colour in card.getcolors(1 << 16) or []}
+    assert CLASSIC.banner in colours and shade(CLASSIC) in colours  # wins, and games
+    # On a 150 px scale of 10 games, a week's 4 wins are a bar 60 px tall
+    # (less the rate's line across it); the last week's 10 reach the top
+    # (less the line, and the rate's label over it).
+    assert 54 <= bar(card, 200) <= 60
+    assert bar(card, 440) > 110
+
+
+def bar(card: Image.Image, x: int) -> int:
+    """How tall the wins' bar is at *x*, below the card's headings."""
+    return [card.getpixel((x, y)) for y in range(120, card.height)].count(CLASSIC.banner)
+
+
+def test_the_scale_of_games_is_a_round_number_over_the_busiest_week() -> None:
+    from render.stats import _nice
+
+    assert [_nice(n) for n in (0, 1, 2, 9, 10, 11, 99, 101, 4999)] == [
+        1, 1, 2, 10, 10, 20, 100, 200, 5000,
+    ]  # fmt: skip

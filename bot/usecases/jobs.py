@@ -23,11 +23,11 @@ from render import (
     render_celebration,
     render_profile,
     render_replay,
-    render_stats_card,
     render_win_card,
     win_card_words,
 )
 from render.profile import Profile
+from render.stats import StatsCard, render_stats
 from solitaire import Grade, Move, Snapshot, load_game, load_position, new_game
 from solitaire.grading import grade_new
 from solitaire.hindsight import position_after, searcher, turning_point
@@ -162,15 +162,8 @@ def celebration_gif(record: Mapping[str, Any], theme: str, locale: str = DEFAULT
     return Replay(picture, 1, 0)
 
 
-def stats_card(
-    title: str,
-    header: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    theme: str,
-    charts: Sequence[tuple[str, Sequence[tuple[int, int]], Sequence[float]]] = (),
-    legend: str = "",
-) -> bytes:
-    return render_stats_card(title, header, rows, theme=THEMES[theme], charts=charts, legend=legend)
+def stats_card(card: StatsCard, theme: str, large: bool = False) -> bytes:
+    return render_stats(card, theme=THEMES[theme], large=large)
 
 
 def profile_card(card: Profile, theme: str, large: bool = False) -> bytes:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import itertools
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from render import CLASSIC, Replay, Theme
+from render import CLASSIC, THEMES, Replay, Theme
 from render.share import LAST_MOVES
+from render.stats import Chart, GameStats, StatsCard
 from render.text import clock, shorten, stars
 from solitaire import VARIANTS, BadOption, BadRecord, daily_deal, find_variant
 from solitaire.pool import deal_grade
@@ -79,37 +81,44 @@ class Social:
             guild_id = asker.guild_id
         results = [(p, await self._store.stats(user_id, p, guild_id=guild_id)) for p in profiles]
         played = [(p, s) for p, s in results if s.played] or results[:1]
-        header = tuple(tr(locale, f"stats.{column}") for column in _COLUMNS)
-        rows = [_stats_row(VARIANTS[p].name.render(locale), s) for p, s in played]
-        lines = [f"{VARIANTS[p].name.render(locale)}: {_summary(s, locale)}" for p, s in played]
+        names = {p: VARIANTS[p].name.render(locale) for p, _ in played}
+        lines = [f"{names[p]}: {_summary(s, locale)}" for p, s in played]
+        extra = []
         # Races played and won: in one's own stats, as the games are.
         raced, won = await self._store.race_results(user_id) if guild_id is None else (0, 0)
         if raced:
-            rate = f"{100 * won / raced:.0f}"
-            rows.append((tr(locale, "stats.races"), str(raced), str(won), rate, *"————"))
-            lines.append(tr(locale, "stats.races_line", won=won, played=raced))
+            extra.append(tr(locale, "stats.races_line", won=won, played=raced))
         # The running Vegas total is a server's (every server's, outside one).
         points, scored = await self._store.vegas_total(user_id, guild_id=asker.guild_id)
         if scored:
-            lines.append(tr(locale, "stats.vegas", points=points, n=scored))
+            extra.append(tr(locale, "stats.vegas", points=points, n=scored))
+        lines += extra
         title = tr(locale, "stats.title", name=name)
+        now = self._clock()
         finished = await self._store.finished_games(user_id, guild_id)
-        names = {p: VARIANTS[p].name.render(locale) for p, s in played if s.played}
-        charts = [
-            _chart(name, [g for g in finished if g[0] == p], self._clock(), locale)
-            for p, name in names.items()
+        charts = {p: _chart([g for g in finished if g[0] == p], now) for p, s in played if s.played}
+        games = [
+            GameStats(names[p], _figures(s, locale), _details(s, locale), charts.get(p))
+            for p, s in played
         ]
+        card = StatsCard(
+            title, games, extra, _weeks(now, locale),
+            (tr(locale, "stats.legend_games"), tr(locale, "stats.legend_wins"),
+             tr(locale, "stats.legend_rate", n=ROLLING)),
+        )  # fmt: skip
+        settings = await self._store.settings(asker.user_id)  # drawn as the asker's are
+        theme = settings.colours if settings.colours in THEMES else self._theme.name
         try:
             png = await self._workers.run(
-                Kind.CARD, jobs.stats_card, title, header, rows, self._theme.name, charts,
-                tr(locale, "stats.legend"), player=asker.user_id,
+                Kind.CARD, jobs.stats_card, card, theme, settings.cards == "large",
+                player=asker.user_id,
             )  # fmt: skip
         except Busy as busy:
             return busy_notice(busy, locale)
         charted = [
-            tr(locale, "stats.chart_alt", game=game, games=sum(g for g, _ in weekly),
-               wins=sum(w for _, w in weekly))
-            for game, (_, weekly, _) in zip(names.values(), charts, strict=True)
+            tr(locale, "stats.chart_alt", game=names[p], games=sum(g for g, _ in c.weekly),
+               wins=sum(w for _, w in c.weekly))
+            for p, c in charts.items()
         ]  # fmt: skip
         alt = shorten(tr(locale, "stats.alt", name=name, lines=" ".join(lines + charted)))
         return Picture(png, alt, f"**{markdown.name(name)}** — " + " · ".join(lines))
@@ -326,17 +335,15 @@ def _result(row: GameRow, locale: str) -> str:
     return tr(locale, "top.solved", n=len(row.moves), time=clock(row.seconds), marks=marks)
 
 
-_COLUMNS = ("game", "played", "won", "rate", "streak", "best", "fewest", "fastest")
+_DETAILS = ("streak", "best", "fewest", "fastest")
 #: The chart's weeks, and the games its rolling win rate is taken over.
 WEEKS, ROLLING = 12, 20
 
 
-def _chart(
-    title: str, games: list[tuple[str, float, bool]], now: float, locale: str
-) -> tuple[str, list[tuple[int, int]], list[float]]:
-    """A game's chart: its label (with the number of games), each of the
-    last WEEKS weeks' games and wins (oldest first), and the win rate of
-    the last ROLLING games at each game of those weeks."""
+def _chart(games: list[tuple[str, float, bool]], now: float) -> Chart:
+    """A game's chart: each of the last WEEKS weeks' games and wins (oldest
+    first), and the win rate of the last ROLLING games at each game of
+    those weeks."""
     start = now - WEEKS * 7 * 86400
     weekly = [(0, 0)] * WEEKS
     rates: list[float] = []
@@ -349,20 +356,29 @@ def _chart(
         weekly[week] = (played + 1, wins + won)
         first = max(0, n + 1 - ROLLING)  # the last ROLLING games, this one's included
         rates.append((won_by[n + 1] - won_by[first]) / (n + 1 - first))
-    label = tr(locale, "stats.chart", game=title, n=sum(g for g, _ in weekly))
-    return label, weekly, rates
+    return Chart(weekly, rates)
 
 
-def _stats_row(title: str, stats: Stats) -> tuple[str, ...]:
-    return (
-        title,
-        str(stats.played),
-        str(stats.won),
-        f"{100 * stats.win_rate:.0f}",
-        str(stats.current_streak),
-        str(stats.best_streak),
-        str(stats.best_moves or "—"),
-        clock(stats.best_seconds) if stats.best_seconds is not None else "—",
+def _weeks(now: float, locale: str) -> list[str]:
+    """The charts' weeks by the day each begins (UTC), oldest first."""
+    start = now - WEEKS * 7 * 86400
+    days = [
+        datetime.datetime.fromtimestamp(start + w * 7 * 86400, datetime.UTC) for w in range(WEEKS)
+    ]
+    return [tr(locale, "stats.week", day=d.day, month=d.month) for d in days]
+
+
+def _figures(stats: Stats, locale: str) -> str:
+    rate = f"{100 * stats.win_rate:.0f}"
+    return tr(locale, "stats.figures", n=stats.played, rate=rate)
+
+
+def _details(stats: Stats, locale: str) -> str:
+    fastest = clock(stats.best_seconds) if stats.best_seconds is not None else "—"
+    values = (stats.current_streak, stats.best_streak, stats.best_moves or "—", fastest)
+    return " · ".join(
+        f"{tr(locale, f'stats.{column}')} {value}"
+        for column, value in zip(_DETAILS, values, strict=True)
     )
 
 
