@@ -1,6 +1,7 @@
 """``python -m render demo OUTDIR``: sample pictures of every game, each
 also as a phone shows it (360 px wide), with the win card, the celebration
-and a replay."""
+and a replay; and a player's profile and stats cards, normal and large,
+each also as a phone shows it."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from PIL import Image
 
 from solitaire import VARIANTS
 
+from .cards import Emblem
 from .celebration import render_celebration
 from .legibility import SCREENS
-from .samples import samples
+from .profile import render_profile
+from .samples import sample_avatar, sample_profile, sample_stats, samples
 from .share import render_replay
+from .stats import render_stats
 from .table import render_table
 from .theme import SIZES, THEMES
 from .wincard import Standing, Win, render_win_card
@@ -48,6 +52,17 @@ def main() -> None:
         path.write_bytes(data)
         print(path)
 
+    avatar = sample_avatar()
+    for size in SIZES.values():
+        large = size.name == "large"
+        suffix = "-large" if large else ""
+        for name, png in (
+            ("profile", render_profile(sample_profile(avatar), theme=theme, large=large)),
+            ("profile-no-avatar", render_profile(sample_profile(None), theme=theme, large=large)),
+            ("stats", render_stats(sample_stats(), theme=theme, large=large)),
+        ):
+            write(f"{name}{suffix}.png", png)
+            write(f"{name}{suffix}-phone.png", as_on_phone(png))
     for profile in VARIANTS:
         for name, game in samples(profile).items():
             for size in SIZES.values():
@@ -56,7 +71,11 @@ def main() -> None:
                 write(f"{profile}-{name}{suffix}.png", png)
                 write(f"{profile}-{name}{suffix}-phone.png", as_on_phone(png))
         won = samples(profile)["won"]
-        win = Win("Ada", elapsed=754.0, standing=Standing(2, 9, daily=True), streak=3)
+        earned = (Emblem("10 Klondike wins", 2, "10"), Emblem("Klondike in under 5:00", 2, "5'"))
+        win = Win(
+            "Ada", elapsed=754.0, standing=Standing(2, 9, daily=True), streak=3,
+            avatar=avatar, badges=earned if profile == "klondike" else (),
+        )  # fmt: skip
         card = render_win_card(won, win, theme=theme)
         write(f"{profile}-win-card.png", card)
         write(f"{profile}-win-card-phone.png", as_on_phone(card))

@@ -34,6 +34,18 @@ METALS: dict[int, tuple[RGB, RGB]] = {
 ENGRAVING: RGB = (40, 32, 24)
 
 
+@dataclass(frozen=True)
+class Emblem:
+    """A family of badges: the name of its best tier earned (else its first),
+    that tier (0: none yet), what the medal shows (``10``, ``5'``; ``""``
+    a star), and the progress to the next tier, if one is left and counted."""
+
+    name: str
+    tier: int
+    mark: str
+    progress: tuple[int, int] | None = None
+
+
 def card_palette(theme: Theme) -> list[RGB]:
     """The theme's colours, then the metals and the engraving."""
     colours = list(palette(theme)[0])
@@ -56,6 +68,15 @@ class Pen:
     def canvas(cls, theme: Theme, size: tuple[int, int], ground: RGB) -> Pen:
         colours = card_palette(theme)
         image = Image.new("P", size, colours.index(ground))
+        flat = [channel for colour in colours for channel in colour]
+        image.putpalette(flat + [0] * (768 - len(flat)))
+        return cls(image, theme, colours)
+
+    @classmethod
+    def on(cls, image: Image.Image, theme: Theme) -> Pen:
+        """A pen for a paletted *image* of *theme*'s colours: the medals'
+        metals are added after them."""
+        colours = card_palette(theme)
         flat = [channel for colour in colours for channel in colour]
         image.putpalette(flat + [0] * (768 - len(flat)))
         return cls(image, theme, colours)

@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Pen
+from .cards import Emblem, Pen
 from .table import to_png
 from .theme import CLASSIC, Theme
 
 WIDTH, MARGIN = 540, 16
+
+__all__ = ["Emblem", "Level", "Profile", "draw_profile", "render_profile"]
 
 
 @dataclass(frozen=True)
@@ -31,18 +33,6 @@ class Level:
     share: float
     to_next: str
     record: str
-
-
-@dataclass(frozen=True)
-class Emblem:
-    """A family of badges: the name of its best tier earned (else its first),
-    that tier (0: none yet), what the medal shows (``10``, ``5:00``; ``""``
-    a star), and the progress to the next tier, if one is left and counted."""
-
-    name: str
-    tier: int
-    mark: str
-    progress: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,20 @@ from solitaire import Game, Grade, grade_of
 from solitaire.variants.klondike import Klondike
 from texts import DEFAULT, ordinal, tr
 
+from .cards import Emblem, Pen
 from .names import Font, fitted
 from .sprites import back_sprite, card_sprite, is_stars, text_mask
 from .table import to_png
 from .text import clock, shorten, stars
-from .theme import CLASSIC, Metrics, Theme, face, index, palette
+from .theme import CLASSIC, Metrics, Theme, face, index
 
 _CARD_W = 720
+#: A tile's label: its ink is 9 px tall as a phone shows the card.
+LABEL_SIZE = 26
+#: The winner's avatar, and where the words beside it begin.
+_AVATAR, _TEXT_X = 92, 136
+#: The most medals a card shows of what a win earned.
+BADGES = 4
 #: The foundations' cards, big: four of them, or Casket's eight.
 _FOUR = Metrics("win", card_w=104, card_h=146, radius=9, index_size=48, small_pip=24, big_pip=66)
 _EIGHT = Metrics("win8", card_w=78, card_h=110, radius=8, index_size=37, small_pip=18, big_pip=48)
@@ -48,27 +55,41 @@ class Win:
     practice: bool = False
     #: The deal's grade (a cup's deal's, kept with it); ``None``: its pool's.
     grade: Grade | None = None
+    #: The winner's avatar (``None``: the default one), and what the win earned.
+    avatar: bytes | None = None
+    badges: tuple[Emblem, ...] = ()
 
 
 def render_win_card(
     game: Game, win: Win, *, theme: Theme = CLASSIC, locale: str = DEFAULT
 ) -> bytes:
     """Returns the picture a winner shares, sized for a phone: who won which
-    game under which rules, the finished foundations, and tiles for moves,
-    time, the score (a value and its name), help used, the deal and how the
-    win compares; its words in *locale* (:func:`win_card_words` says them)."""
+    game under which rules, the finished foundations, what the win earned,
+    and tiles for moves, time, the score (a value and its name), help used,
+    the deal and how the win compares; its words in *locale*
+    (:func:`win_card_words` says them)."""
+    return to_png(draw_win_card(game, win, theme=theme, locale=locale).image)
+
+
+def draw_win_card(game: Game, win: Win, *, theme: Theme = CLASSIC, locale: str = DEFAULT) -> Pen:
+    """Draws the win card; the pen says how small its smallest words are."""
     foundations = [code for code in game.PILES if code.startswith("f")]
     m = _FOUR if len(foundations) <= 4 else _EIGHT
     tiles = win_facts(game, win, locale)
     rows = -(-len(tiles) // 3)
-    height = 150 + m.card_h + 40 + rows * 96 + 16
+    badges = win.badges[:BADGES]
+    width = (_CARD_W - 48 - 2 * 16) // 3
+    two = any(len(label_lines(label, width - 24)) > 1 for _, label in tiles)
+    tile_h = 82 + (LABEL_SIZE + 4 if two else 0)
+    height = 150 + m.card_h + 40 + len(badges) * 64 + rows * (tile_h + 14) + 16
     card = Image.new("P", (_CARD_W, height), index(theme, theme.felt))
-    card.putpalette(palette(theme)[1].getpalette() or [])
+    pen = Pen.on(card, theme)
     draw = ImageDraw.Draw(card)
     draw.rectangle((0, 0, _CARD_W, 118), fill=index(theme, theme.felt_dark))
-    (headline, big), rules = _headline(game, win.player, locale), _rules(game, locale)
-    draw.text((24, 14), headline, fill=index(theme, theme.banner), font=big)
-    draw.text((24, 72), rules, fill=index(theme, theme.label), font=face(rules, 30))
+    pen.avatar((24, 13), _AVATAR, win.avatar)
+    (headline, _), rules = _headline(game, win.player, locale), _rules(game, locale)
+    pen.text((_TEXT_X, 14), headline, 44, theme.banner)
+    pen.text((_TEXT_X, 72), rules, 30, theme.label, room=_CARD_W - _TEXT_X - 24)
     # The finished foundations, each a squared-up pile with its king on top.
     step = m.card_w + (24 if len(foundations) <= 4 else 8)
     x = (_CARD_W - (len(foundations) * step - (step - m.card_w))) // 2
@@ -83,29 +104,39 @@ def render_win_card(
             card.paste(sprite, (x, y), mask)
         x += step
     y += m.card_h + 40
-    width = (_CARD_W - 48 - 2 * 16) // 3
+    for badge in badges:  # what the win earned, as medals
+        pen.medal((24, y), 52, badge.tier, badge.mark)
+        pen.text((24 + 52 + 16, y + 26), badge.name, 28, theme.label, room=_CARD_W - 120,
+                 anchor="lm")  # fmt: skip
+        y += 64
     for i, (value, label) in enumerate(tiles):
-        tx, ty = 24 + (i % 3) * (width + 16), y + (i // 3) * 96
+        tx, ty = 24 + (i % 3) * (width + 16), y + (i // 3) * (tile_h + 14)
         draw.rounded_rectangle(
-            (tx, ty, tx + width, ty + 82), 12, fill=index(theme, theme.felt_dark)
+            (tx, ty, tx + width, ty + tile_h), 12, fill=index(theme, theme.felt_dark)
         )
         if is_stars(value):
             mask = text_mask(value, 36)
             card.paste(index(theme, theme.banner), (tx + 14, ty + 10), mask)
         else:
-            ink = index(theme, theme.banner)
-            draw.text((tx + 14, ty + 6), value, fill=ink, font=face(value, 38))
-        small = face(label, label_size(label, width - 28))
-        draw.text((tx + 14, ty + 52), label, fill=index(theme, theme.caption), font=small)
-    return to_png(card)
+            pen.text((tx + 14, ty + 6), value, 38, theme.banner)
+        for n, line in enumerate(label_lines(label, width - 24)):
+            pen.text((tx + 14, ty + 52 + n * (LABEL_SIZE + 4)), line, LABEL_SIZE, theme.caption,
+                     room=width - 24)  # fmt: skip
+    return pen
 
 
-def label_size(label: str, room: float, size: int = 26) -> int:
-    """The print size, *size* at most, at which a tile's *label* fits in
-    *room* pixels ("ohne Rücknahme, ohne Tipp" does not at 26)."""
-    while size > 14 and face(label, size).getlength(label) > room:
-        size -= 1
-    return size
+def label_lines(label: str, room: float) -> list[str]:
+    """A tile's *label* on one line, or two where it is wider than *room*
+    pixels ("ohne Rücknahme, ohne Tipp"): never smaller, so that a phone,
+    which shows the card half as wide, still shows it 9 px tall."""
+    font = face(label, LABEL_SIZE)
+    lines: list[str] = []
+    for word in label.split():
+        if lines and font.getlength(f"{lines[-1]} {word}") <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return [*lines[:1], " ".join(lines[1:])] if len(lines) > 2 else lines
 
 
 def _headline(game: Game, player: str, locale: str) -> tuple[str, Font]:
@@ -113,7 +144,7 @@ def _headline(game: Game, player: str, locale: str) -> tuple[str, Font]:
     font that draws it (accented names and words keep their accents)."""
     before, _, after = tr(locale, "wincard.won", player="\0", game=game.name).partition("\0")
     big = face(before + player + after, 44)
-    room = _CARD_W - 48 - big.getlength(before + after)
+    room = _CARD_W - _TEXT_X - 24 - big.getlength(before + after)
     return before + fitted(player, big, room) + after, big
 
 

@@ -10,6 +10,7 @@ import io
 from PIL import Image
 
 from render import CLASSIC
+from render.cards import METALS
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, GUILD_B, FakeDiscord, Reply
@@ -123,13 +124,20 @@ async def test_a_profile_card_shows_the_avatar_discord_serves_and_the_default_on
     Image.new("RGB", (128, 128), MAGENTA).save(face, "PNG")
     server.avatars[(int(ALICE["id"]), ALICE_FACE)] = face.getvalue()
     alice, bob = dict(ALICE, avatar=ALICE_FACE), dict(BOB, avatar=BOB_FACE)
-    await win_klondike(server, database_url)
+    won = await won_klondike(server, database_url)
     card = await server.slash("profile", who=alice)
     assert avatar_at_centre(card.files[0][1]) == MAGENTA
     assert server.avatars_asked == [f"/avatars/{ALICE['id']}/{ALICE_FACE}.png?size=128"]
     again = await server.slash("profile", who=alice)
     assert avatar_at_centre(again.files[0][1]) == MAGENTA
     assert len(server.avatars_asked) == 1  # kept: not asked for again
+    # Her win card shows it too, with the medals of what the win earned.
+    win_card = await server.press(
+        server.message(won), won.component(":share:")["custom_id"], who=alice
+    )
+    picture = Image.open(io.BytesIO(win_card.files[0][1])).convert("RGB")
+    assert picture.getpixel((24 + 46, 13 + 46)) == MAGENTA
+    assert picture.getpixel((24 + 8, 150 + 146 + 40 + 26)) == METALS[1][0]  # bronze: 1 win
     # Share draws it again, in the channel, with the same avatar.
     shared = await server.press(server.message(card), card.component(":share")["custom_id"])
     assert not shared.ephemeral and avatar_at_centre(shared.files[0][1]) == MAGENTA

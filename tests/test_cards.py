@@ -4,6 +4,7 @@ metal, and words a phone shows 9 px tall or more."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -11,8 +12,10 @@ from PIL import Image
 from render import CLASSIC, FOUR_COLOUR
 from render.cards import METALS
 from render.profile import WIDTH, Emblem, Level, Profile, draw_profile, render_profile
+from render.samples import samples
 from render.stats import Chart, GameStats, StatsCard, draw_stats, render_stats
 from render.theme import shade
+from render.wincard import Standing, Win, draw_win_card, render_win_card
 
 MAGENTA = (230, 20, 200)
 
@@ -113,3 +116,23 @@ def test_the_scale_of_games_is_a_round_number_over_the_busiest_week() -> None:
     assert [_nice(n) for n in (0, 1, 2, 9, 10, 11, 99, 101, 4999)] == [
         1, 1, 2, 10, 10, 20, 100, 200, 5000,
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr"])
+def test_a_win_card_shows_the_avatar_what_the_win_earned_and_reads_9_px_on_a_phone(
+    locale: str,
+) -> None:
+    won = samples("klondike")["won"]
+    earned = (Emblem("10 Klondike wins", 2, "10"), Emblem("Klondike in under 5:00", 3, "5'"))
+    win = Win("Ada", 754.0, 2, Standing(2, 9, daily=True), 3, ("120", "score"), avatar=png(MAGENTA))
+    pen = draw_win_card(won, replace(win, badges=earned), locale=locale)
+    card = pen.image.convert("RGB")
+    assert card.getpixel((24 + 46, 13 + 46)) == MAGENTA
+    top = 150 + 146 + 40  # under the foundations: a medal a row, 64 px each
+    assert [card.getpixel((24 + 8, top + 64 * n + 26)) for n in range(2)] == [
+        METALS[2][0], METALS[3][0],
+    ]  # fmt: skip
+    assert pen.legible() >= 9
+    plain = rgb(render_win_card(won, replace(win, avatar=None), locale=locale))
+    assert plain.getpixel((24 + 46, 13 + 46)) == CLASSIC.back_pattern
+    assert plain.height == card.height - 2 * 64  # no medal: no row for one

@@ -26,7 +26,7 @@ from render.sprites import text_mask
 from render.table import Mark, Table, draw_table, to_png
 from render.text import layout_line, status_line
 from render.theme import CLASSIC, LARGE, METRICS, SIZES, THEMES, face
-from render.wincard import Win, label_size, win_card_words, win_facts
+from render.wincard import LABEL_SIZE, Win, label_lines, win_card_words, win_facts
 from solitaire import VARIANTS, IllegalMove, load_position, new_game
 from solitaire.grading import measure
 
@@ -371,9 +371,12 @@ def test_every_win_card_label_fits_its_tile(locale: str) -> None:
     game.play("4 f")
     game.undo()
     game.play("4 f")
-    room = (720 - 48 - 2 * 16) // 3 - 28  # a tile, less its margins
+    room = (720 - 48 - 2 * 16) // 3 - 24  # a tile, less its margins
     win = Win("Ada", 61.0, 3, Standing(3, 7, True), 4)
     clean = load_position("klondike", {"1": ["KS"], **{f"f{n}": [] for n in range(1, 5)}})
     for facts in (win_facts(game, win, locale), win_facts(clean, Win("Ada"), locale)):
         for _, label in facts:
-            assert face(label, label_size(label, room)).getlength(label) <= room, label
+            lines = label_lines(label, room)
+            assert len(lines) <= 2 and all(
+                face(line, LABEL_SIZE).getlength(line) <= room for line in lines
+            ), label

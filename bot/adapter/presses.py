@@ -39,7 +39,8 @@ class Presses:
         if action == "share":
             user = interaction.user
             await self._bot.social.remember(user.id, user.display_name)
-            shared = await self._bot.social.share(asker, game_id, user.display_name)
+            avatar = user.avatar.key if user.avatar is not None else None
+            shared = await self._bot.social.share(asker, game_id, user.display_name, avatar)
             await post_win_card(interaction, shared, asker.locale)
         elif action == "resume":
             await respond(interaction, await service.show(asker, game_id))

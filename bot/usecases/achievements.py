@@ -202,15 +202,24 @@ def _emblems(facts: Facts, have: set[str], locale: str) -> list[Emblem]:
         progress = None
         if following is not None and family not in ("fast", "vegas"):
             progress = (following.progress(facts), following.threshold)
-        if family in _STARRED:
-            mark = ""
-        elif family == "fast":
-            mark = f"{shown.threshold // 60}'"  # whole minutes, as 5'
-
-        else:
-            mark = str(shown.threshold)
-        found.append(Emblem(name(shown, locale), len(earned) and shown.tier, mark, progress))
+        tier = len(earned) and shown.tier
+        found.append(Emblem(name(shown, locale), tier, _mark(shown), progress))
     return found
+
+
+def emblems(codes: tuple[str, ...], locale: str) -> tuple[Emblem, ...]:
+    """The medals of the achievements *codes*, as the win card shows them."""
+    found = (BY_CODE[code] for code in codes if code in BY_CODE)
+    return tuple(Emblem(name(a, locale), a.tier, _mark(a)) for a in found)
+
+
+def _mark(achievement: Achievement) -> str:
+    """What its medal shows: its count, its minutes (``5'``), or a star."""
+    if achievement.family in _STARRED:
+        return ""
+    if achievement.family == "fast":
+        return f"{achievement.threshold // 60}'"
+    return str(achievement.threshold)
 
 
 def _badges(facts: Facts, have: set[str], locale: str) -> list[tuple[str, bool, str]]:

@@ -26,6 +26,7 @@ from render import (
     render_win_card,
     win_card_words,
 )
+from render.cards import Emblem
 from render.profile import Profile
 from render.stats import StatsCard, render_stats
 from solitaire import Grade, Move, Snapshot, load_game, load_position, new_game
@@ -140,6 +141,8 @@ def win_card(
     locale: str = DEFAULT,
     practice: bool = False,
     grade: Grade | None = None,
+    avatar: bytes | None = None,
+    badges: tuple[Emblem, ...] = (),
 ) -> tuple[bytes, int | None, str]:
     """The win card, the game's score as *scoring* counts it (``None``:
     none), worked out here with the replay the card needs anyway, and the
@@ -150,7 +153,7 @@ def win_card(
     scored = points(game, chosen, elapsed)
     label = tr(locale, "tile.vegas" if chosen is Scoring.VEGAS else "tile.score")
     tile = None if scored is None else (str(scored), label)
-    win = Win(player, elapsed, hints, standing, streak, tile, practice, grade)
+    win = Win(player, elapsed, hints, standing, streak, tile, practice, grade, avatar, badges)
     png = render_win_card(game, win, theme=THEMES[theme], locale=locale)
     alt = win_card_words(game, win, locale)
     return png, scored, alt

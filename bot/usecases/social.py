@@ -21,8 +21,9 @@ from storage import GameRow, NotFound, Stats, Status, Store
 from texts import Msg, tr
 
 from . import jobs, markdown
-from .achievements import new_line
+from .achievements import emblems, new_line
 from .boards import BoardMaker, score_text, utc_day
+from .faces import Faces, no_faces
 from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked, open_to_others, race_over
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import not_yours
@@ -51,6 +52,8 @@ class Social:
         self._boards = BoardMaker(store, clock, theme)
         #: Whether a server blocks a member (:func:`.fairplay.kept_out`).
         self.blocked: Blocks = nobody_blocked
+        #: Where the win card gets its winner's avatar.
+        self.faces: Faces = no_faces
         self._replays: OrderedDict[tuple[int, int, bool, str], Replay] = OrderedDict()
         self._making: dict[tuple[int, int, bool, str], asyncio.Future[Replay]] = {}
 
@@ -194,8 +197,11 @@ class Social:
         names = await self._store.names([i for i in user_ids if i not in hidden])
         return {**names, **dict.fromkeys(hidden, "")}
 
-    async def share(self, asker: Asker, game_id: int, name: str) -> Shared | Notice:
-        """Returns the win card of game *game_id*, for its winner to post."""
+    async def share(
+        self, asker: Asker, game_id: int, name: str, avatar: str | None = None
+    ) -> Shared | Notice:
+        """Returns the win card of game *game_id*, for its winner to post,
+        with their *avatar* (its hash on Discord) and what the win earned."""
         locale = asker.locale
         try:
             row = await self._store.get_game(game_id)
@@ -220,11 +226,13 @@ class Social:
         settings = row.settings or await self._store.settings(row.user_id)
         timed = settings.clock
         elapsed = row.seconds if timed else None
+        badges = await self._store.achievements_of_game(row.user_id, row.id)
         try:
             png, scored, alt = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
                 self._theme.name, standing, streak, settings.score, locale, row.practice,
                 await self._boards.grades.of(row.profile, row.options, row.deal),
+                await self.faces(asker.user_id, avatar), emblems(badges, locale),
                 player=asker.user_id,
             )  # fmt: skip
         except BadRecord as error:
@@ -242,7 +250,6 @@ class Social:
         )  # fmt: skip
         if scored is not None:
             text = f"{text} ({score_text(Scoring.named(settings.score), scored, locale)})"
-        badges = await self._store.achievements_of_game(row.user_id, row.id)
         if badges:  # what this win earned
             text += "\n" + new_line(badges, locale, "ach.badges")
         return Shared(png, text, row.id, alt)
