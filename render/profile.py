@@ -64,7 +64,7 @@ def draw_profile(profile: Profile, *, theme: Theme = CLASSIC, large: bool = Fals
     head = 112
     tiles = s(102) if profile.highlights else 0
     row = s(92)
-    per_row = 1 if large else 2
+    per_row = 2
     cell_w = inner // per_row
     cell_h = s(84)
     medals = -(-len(profile.emblems) // per_row)
