@@ -42,7 +42,7 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
 #: What an export holds of each table: the columns that are the player's.
 EXPORTED: dict[str, tuple[str, ...]] = {
     "players": ("user_id", "name", "updated_at", "language", "cards", "colours", "verdicts",
-                "clock", "score", "words", "visibility"),
+                "clock", "score", "words", "visibility", "avatar"),
     "games": ("id", "user_id", "guild_id", "channel_id", "message_id", "profile", "version",
               "options", "deal", "start", "moves", "move_count", "redo", "undos", "status",
               "revision", "started_at", "updated_at", "finished_at", "hints", "extra", "daily",

@@ -49,15 +49,22 @@ class PlayerQueries(Connected):
                 ),
             )
 
-    async def set_name(self, user_id: int, name: str) -> None:
-        """Remembers how a player is called, for leaderboards."""
+    async def set_name(self, user_id: int, name: str, avatar: str | None = None) -> None:
+        """Remembers how a player is called, for leaderboards, and their
+        avatar's hash (``None``: they have none)."""
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE"
-                " SET name = excluded.name, updated_at = excluded.updated_at",
-                (user_id, name[:100], self._clock()),
+                "INSERT INTO players (user_id, name, updated_at, avatar) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+                " updated_at = excluded.updated_at, avatar = excluded.avatar",
+                (user_id, name[:100], self._clock(), avatar[:40] if avatar else None),
             )
+
+    async def avatar(self, user_id: int) -> str | None:
+        """The hash of a player's avatar as last seen (``None``: none, or not seen)."""
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT avatar FROM players WHERE user_id = ?", (user_id,))
+        return None if row is None else row["avatar"]
 
     async def set_language(self, user_id: int, language: str) -> None:
         """Remembers the language a player's Discord client uses."""

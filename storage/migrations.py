@@ -838,4 +838,10 @@ MIGRATIONS: list[Migration] = [
         CREATE UNIQUE INDEX player_zones_by_player ON player_zones (user_id, since);
         """,
     ),
+    # 27: a player's avatar on Discord (its hash), as last seen, so that a
+    # card naming them (a cup's champion) shows it without asking Discord.
+    Migration(
+        sqlite="ALTER TABLE players ADD COLUMN avatar TEXT;",
+        postgres="ALTER TABLE players ADD COLUMN avatar TEXT;",
+    ),
 ]

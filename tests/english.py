@@ -16,13 +16,14 @@ ALLOWED = {
     "de": SHARED | {
         "also", "apps", "calculation", "chat", "option", "reserve", "server", "servers",
         "solitaire", "start", "thread", "threads", "was", "minute", "name", "true",
-        "deal", "deals", "events", "open", "stand", "bronze", "gold", "page", "dms",
+        "deal", "deals", "events", "open", "stand", "bronze", "gold", "page", "dms", "avatar",
     },
     "fr": SHARED | {
         "base", "face", "long", "menu", "minutes", "moment", "notation", "options", "pile",
         "piles", "points", "position", "suit", "table", "total", "confirmation", "minute",
         "change", "messages", "true", "close", "closes", "final", "open", "record", "page",
-        "bronze", "podium", "badges", "invitations", "type", "pages", "point",
+        "bronze", "podium", "badges", "invitations", "type", "pages", "point", "avatar",
+        "champion",
     },
 }  # fmt: skip
 

@@ -24,6 +24,7 @@ from tests.fake_discord.payloads import (
     COMPONENTS_V2,
     GUILD_ID,
     alt_of,
+    components_in,
     controls,
     text_of,
 )
@@ -345,6 +346,31 @@ async def test_a_hidden_champion_is_a_player_on_the_closed_card(
     await card.until("Champion: a player", timeout=15)
     assert f"<@{BOB['id']}>" not in card.text
     assert ("add", GUILD_ID, int(BOB["id"]), int(CHAMPION_ROLE["id"])) in server.roles
+    # Beside the card, the default avatar: not his (he played with one).
+    assert thumbnail_of(card.message) == "https://cdn.discordapp.com/embed/avatars/0.png"
+
+
+async def test_a_closed_cup_shows_its_champion_with_their_avatar(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    bob = dict(BOB, avatar="a_" + "5" * 32)
+    opened = {"game": "klondike", "deals": 1, "champion": CHAMPION_ROLE}
+    card = Card(server, await server.slash("cup open", opened))
+    await card.dealt(database_url)
+    assert thumbnail_of(card.message) is None  # no champion yet
+    await win_a_deal(server, database_url, bob, card)
+    await server.slash("cup end")
+    await card.until(rf"Champion: <@{BOB['id']}>", timeout=15)
+    url = f"https://cdn.discordapp.com/avatars/{BOB['id']}/a_{'5' * 32}.png?size=128"
+    assert thumbnail_of(card.message) == url
+    [face] = [c for c in components_in(card.message["components"]) if c["type"] == 11]
+    assert face["description"] == "The champion's avatar"
+
+
+def thumbnail_of(message: dict[str, Any]) -> str | None:
+    """The address of the picture beside a V2 message's text, if any."""
+    found = [c for c in components_in(message["components"]) if c["type"] == 11]
+    return str(found[0]["media"]["url"]) if found else None
 
 
 async def test_cups_open_at_once_and_games_go_on_while_deals_are_graded(

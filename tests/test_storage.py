@@ -278,6 +278,17 @@ async def test_settings_are_remembered_per_player_and_default_to_normal(store: S
     assert await store.names([1]) == {1: "Ada"}  # the name stays
 
 
+async def test_a_players_avatar_is_the_last_one_seen(store: Store) -> None:
+    assert await store.avatar(1) is None  # never seen
+    await store.set_name(1, "Ada", "a_" + "0" * 32)
+    assert await store.avatar(1) == "a_" + "0" * 32
+    await store.set_name(1, "Ada")  # seen again, without one
+    assert await store.avatar(1) is None and await store.names([1]) == {1: "Ada"}
+    await store.set_name(1, "Ada", "f" * 32)
+    await store.set_settings(1, Settings("large", "four-colour"))
+    assert await store.avatar(1) == "f" * 32  # settings leave it be
+
+
 async def test_a_server_turns_threads_on_and_off(store: Store) -> None:
     assert not await store.threads(9)
     await store.set_threads(9, True)

@@ -29,6 +29,17 @@ WAIT, LARGEST = 2.0, 1 << 20
 SIZE = 128
 #: An avatar's hash, as Discord gives it (``a_``: an animated one).
 _HASH = re.compile(r"(a_)?[0-9a-f]{32}")
+#: Where players' Discord apps load an avatar a message links to: Discord's
+#: own CDN, whatever the bot fetches through (a proxy is the bot's alone).
+PUBLIC_CDN = "https://cdn.discordapp.com"
+
+
+def public_url(user_id: int, avatar: str | None) -> str:
+    """The avatar a message shows for a player: theirs, else Discord's default
+    one (their own colour, by Discord's rule; ``user_id`` 0: the first)."""
+    if avatar is not None and _HASH.fullmatch(avatar):
+        return f"{PUBLIC_CDN}/avatars/{user_id}/{avatar}.png?size={SIZE}"
+    return f"{PUBLIC_CDN}/embed/avatars/{(user_id >> 22) % 6}.png"
 
 
 class Avatars:

@@ -26,7 +26,7 @@ from .answers import (
     send_confirmation,
     send_export,
 )
-from .interactions import Interaction, asker_of, bot_is_member
+from .interactions import Interaction, asker_of, avatar_of, bot_is_member
 from .translator import text
 
 GAMES = [Choice(name=text(f"title.{profile}"), value=profile) for profile in VARIANTS]
@@ -99,7 +99,9 @@ async def play(
     """Start a game of solitaire."""
     # The service refuses an option the game does not have ("Casket has no option `draw`").
     options: dict[str, object] = {"draw": draw, "passes": passes}
-    await interaction.client.social.remember(interaction.user.id, interaction.user.display_name)
+    await interaction.client.social.remember(
+        interaction.user.id, interaction.user.display_name, avatar_of(interaction.user)
+    )
     reply = await interaction.client.service.start(
         asker_of(interaction),
         game,
@@ -144,7 +146,9 @@ def _shortcut(name: str, notation: str) -> app_commands.Command[Any, ..., None]:
 @app_commands.choices(game=GAMES)
 async def daily(interaction: Interaction, game: str) -> None:
     """Play today's deal: the same for everyone; your first game of it counts."""
-    await interaction.client.social.remember(interaction.user.id, interaction.user.display_name)
+    await interaction.client.social.remember(
+        interaction.user.id, interaction.user.display_name, avatar_of(interaction.user)
+    )
     reply = await interaction.client.service.daily(asker_of(interaction), game)
     await respond(interaction, reply, new_game=True)
 
@@ -181,7 +185,7 @@ async def stats(
     """Games played and won, streaks, best results."""
     who = user or interaction.user
     if who.id == interaction.user.id:
-        await interaction.client.social.remember(who.id, who.display_name)
+        await interaction.client.social.remember(who.id, who.display_name, avatar_of(who))
     card = await interaction.client.social.stats(
         asker_of(interaction), who.id, who.display_name, game
     )
@@ -449,8 +453,8 @@ async def profile_(interaction: Interaction, member: discord.User | None = None)
     """A player's profile card, for your eyes, with Share."""
     who = member or interaction.user
     if who.id == interaction.user.id:
-        await interaction.client.social.remember(who.id, who.display_name)
-    avatar = who.avatar.key if who.avatar is not None else None
+        await interaction.client.social.remember(who.id, who.display_name, avatar_of(who))
+    avatar = avatar_of(who)
     card = await interaction.client.achievements.profile(
         asker_of(interaction), who.id, who.display_name, avatar
     )

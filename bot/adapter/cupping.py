@@ -26,8 +26,9 @@ from ..usecases.fields import EVENT_DESCRIPTION, EVENT_NAME, clip, text
 from ..usecases.racecards import Cards
 from ..usecases.replies import Notice
 from .answers import LOST, PLAYING, WON, afterwards, respond
+from .avatars import public_url
 from .components import CupButton, CupDealButton, CupReplaySelect
-from .interactions import Interaction, asker_of, bot_is_member, bot_of, language
+from .interactions import Interaction, asker_of, avatar_of, bot_is_member, bot_of, language
 
 if TYPE_CHECKING:
     from .client import SolitaireBot
@@ -43,7 +44,13 @@ _ACTIVE, _COMPLETED, _CANCELED = 2, 3, 4
 def cup_view(card: CupCard) -> discord.ui.LayoutView:
     """The cup card: its text, its buttons, and once closed Play this deal
     for each deal."""
-    parts: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(card.text)]
+    text = discord.ui.TextDisplay[Any](card.text)
+    parts: list[discord.ui.Item[Any]] = [text]
+    if card.champion is not None:  # the champion's avatar beside the card
+        face = discord.ui.Thumbnail[Any](
+            public_url(*card.champion), description=tr(card.locale, "cup.champion_face")
+        )
+        parts = [discord.ui.Section[Any](text, accessory=face)]
     buttons = [CupButton(card.cup_id, action, locale=card.locale) for action in card.actions]
     if buttons:
         parts.append(discord.ui.ActionRow(*buttons))
@@ -154,7 +161,9 @@ class Cupping:
         """A press on a cup card: Play, Standings, Replay."""
         cups, asker = self._bot.cups, asker_of(interaction)
         if action == "play":
-            await self._bot.social.remember(interaction.user.id, interaction.user.display_name)
+            await self._bot.social.remember(
+                interaction.user.id, interaction.user.display_name, avatar_of(interaction.user)
+            )
             await respond(interaction, await cups.play(asker, cup_id))
         elif action == "standings":
             await _privately(interaction, (await cups.standing_of(asker, cup_id)).text)

@@ -32,6 +32,11 @@ def language(interaction: Interaction) -> str:
     return locale_of(interaction.locale)
 
 
+def avatar_of(user: discord.User | discord.Member) -> str | None:
+    """The hash of *user*'s own avatar (not a server's), ``None`` for none."""
+    return user.avatar.key if user.avatar is not None else None
+
+
 def asker_of(interaction: Interaction) -> Asker:
     """Who is asking, in which language, from which server and channel."""
     return Asker(

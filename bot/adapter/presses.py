@@ -16,7 +16,7 @@ from texts import tr
 from ..usecases.boards import FROM
 from ..usecases.replies import Notice, Unfinished
 from .answers import post_animation, post_profile, post_win_card, respond
-from .interactions import Interaction, asker_of, language
+from .interactions import Interaction, asker_of, avatar_of, language
 
 if TYPE_CHECKING:
     from .client import SolitaireBot
@@ -38,9 +38,10 @@ class Presses:
         service, asker = self._bot.service, asker_of(interaction)
         if action == "share":
             user = interaction.user
-            await self._bot.social.remember(user.id, user.display_name)
-            avatar = user.avatar.key if user.avatar is not None else None
-            shared = await self._bot.social.share(asker, game_id, user.display_name, avatar)
+            await self._bot.social.remember(user.id, user.display_name, avatar_of(user))
+            shared = await self._bot.social.share(
+                asker, game_id, user.display_name, avatar_of(user)
+            )
             await post_win_card(interaction, shared, asker.locale)
         elif action == "resume":
             await respond(interaction, await service.show(asker, game_id))
@@ -105,7 +106,9 @@ class Presses:
         """Play this deal, Replay or Celebrate on a win card; Review on a lost game."""
         asker, social = asker_of(interaction), self._bot.social
         if action == "deal":
-            await social.remember(asker.user_id, interaction.user.display_name)
+            await social.remember(
+                asker.user_id, interaction.user.display_name, avatar_of(interaction.user)
+            )
             reply = await self._bot.service.play_deal(asker, game_id)
             await respond(interaction, reply, new_game=True)
             return

@@ -25,7 +25,7 @@ from ..usecases.races import OPEN_FOR, RaceCard, Watching
 from ..usecases.replies import Notice
 from .answers import LOST, PLAYING, WON, accent, afterwards, picture_view, respond
 from .components import DealButton, RaceButton, WatchButton
-from .interactions import Interaction, asker_of, bot_is_member, language
+from .interactions import Interaction, asker_of, avatar_of, bot_is_member, language
 
 if TYPE_CHECKING:
     from .client import SolitaireBot
@@ -187,7 +187,7 @@ class Racing:
 
     async def _remember(self, interaction: Interaction) -> None:
         user = interaction.user
-        await self._bot.social.remember(user.id, user.display_name)
+        await self._bot.social.remember(user.id, user.display_name, avatar_of(user))
 
 
 async def _privately(interaction: Interaction, text: str) -> None:

@@ -93,6 +93,10 @@ class CupCard:
     locale: str
     #: Once closed: each deal's place, game and number (Play this deal).
     deals: tuple[tuple[int, str], ...] = ()
+    #: Once closed with a champion: their id and avatar's hash as last seen
+    #: (``None``: none), shown beside the card; ``(0, None)`` for one who
+    #: shows on no board, "a player" with the default avatar.
+    champion: tuple[int, str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -403,6 +407,7 @@ class Cups:
         if struck:
             lines.append(tr(locale, "cup.struck", n=struck))
         deals: tuple[tuple[int, str], ...] = ()
+        champion: tuple[int, str | None] | None = None
         if cup.status == "closed":
             revealed = await self._store.cup_deals(cup.id)
             lines.append(tr(locale, "cup.deals_were"))
@@ -424,13 +429,18 @@ class Cups:
                 hidden = await self._store.hidden([cup.champion_id])  # "a player", as in the rows
                 who = tr(locale, "player.anonymous") if hidden else f"<@{cup.champion_id}>"
                 lines.append(tr(locale, "cup.champion", player=who))
+                champion = (
+                    (0, None)
+                    if hidden
+                    else (cup.champion_id, await self._store.avatar(cup.champion_id))
+                )
         for key in sorted(cup.notes):
             lines.append(tr(locale, f"cup.note.{key}"))
         if cup.status == "closed":
             actions: tuple[str, ...] = ("standings", "replay")
         else:  # Play before the opening says when it opens
             actions = ("play", "standings")
-        return CupCard(cup.id, _fit(lines), actions, cup.status, locale, deals)
+        return CupCard(cup.id, _fit(lines), actions, cup.status, locale, deals, champion)
 
     async def sweep(self) -> tuple[list[int], list[int], list[CupRow]]:
         """Opens the cups whose time has come and closes those whose time is

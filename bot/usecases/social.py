@@ -57,9 +57,10 @@ class Social:
         self._replays: OrderedDict[tuple[int, int, bool, str], Replay] = OrderedDict()
         self._making: dict[tuple[int, int, bool, str], asyncio.Future[Replay]] = {}
 
-    async def remember(self, user_id: int, name: str) -> None:
-        """Keeps a player's display name for leaderboards."""
-        await self._store.set_name(user_id, name)
+    async def remember(self, user_id: int, name: str, avatar: str | None = None) -> None:
+        """Keeps a player's display name for leaderboards, and their
+        avatar's hash (``None``: none) for the cards that name them."""
+        await self._store.set_name(user_id, name, avatar)
 
     async def stats(
         self, asker: Asker, user_id: int, name: str, profile: str | None = None

@@ -659,6 +659,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "puzzle.resigned": "Puzzle given up.",
     "puzzle.no_undo": "A puzzle has no undo.",
     "profile.puzzles": "Puzzles: rated {rating}; daily streak {current}, best {best}",
+    "cup.champion_face": "The champion's avatar",
     "profile.level_n": "Level {level}",
     "profile.to_next": ("{n} point to level {level}", "{n} points to level {level}"),
     "profile.record": ("{n} game, {rate} won", "{n} games, {rate} won"),
