@@ -205,7 +205,8 @@ def _spoken(value: str) -> str:
 
 def win_card_words(game: Game, win: Win, locale: str = DEFAULT) -> str:
     """Every word on the win card, for its alt text: the headline, the
-    rules, the finished foundations, and each tile as "label: value"."""
+    rules, the finished foundations, each tile as "label: value", and what
+    the win earned."""
     tiles = win_facts(game, win, locale)
     words = " ".join(
         [
@@ -219,4 +220,7 @@ def win_card_words(game: Game, win: Win, locale: str = DEFAULT) -> str:
             + ".",
         ]
     )
+    if win.badges:
+        names = ", ".join(badge.name for badge in win.badges[:BADGES])
+        words += " " + tr(locale, "wincard.earned", names=names)
     return shorten(tr(locale, "wincard.alt", words=words))

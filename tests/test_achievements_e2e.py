@@ -14,7 +14,7 @@ from render.cards import METALS
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, GUILD_B, FakeDiscord, Reply
-from tests.fake_discord.payloads import alt_of, media_of
+from tests.fake_discord.payloads import alt_of, media_of, user
 from tests.helpers import one_king_left
 
 
@@ -93,7 +93,7 @@ async def test_a_profile_card_says_it_all_in_words_and_share_posts_it(
     card = await server.slash("profile")
     assert card.ephemeral and media_of(card.data) == ["profile.png"]
     alt = alt_of(card.data)
-    assert "Klondike: level 1, 1 played, 100 % won, best clean win 0:00." in alt
+    assert "Klondike: level 1, 1 played, 100 % won, best clean win 0:00. 10 points to" in alt
     assert "Badges: 1 Klondike win, 1 clean win" in alt
     assert "Next: 10 Klondike wins 1/10" in alt
     await server.slash("settings", {"cards": "large", "colours": "four-colour"})
@@ -152,6 +152,16 @@ async def test_a_profile_card_shows_the_avatar_discord_serves_and_the_default_on
     # Another member's profile shows theirs.
     hers = await server.slash("profile", {"member": alice}, who=BOB)
     assert avatar_at_centre(hers.files[0][1]) == MAGENTA
+    # A CDN in trouble (an error, or no answer for 5 s): the default one,
+    # answered within Discord's 3 s all the same.
+    carol = user(5_000_000_000_000_500, "carol", ALICE_FACE)
+    dave = user(5_000_000_000_000_600, "dave", ALICE_FACE)
+    server.faults.append(("avatar", 500))
+    failed = await server.slash("profile", who=carol)
+    assert avatar_at_centre(failed.files[0][1]) == CLASSIC.back_pattern
+    server.delays.append(("avatar", 5.0))
+    slow = await server.slash("profile", who=dave)
+    assert avatar_at_centre(slow.files[0][1]) == CLASSIC.back_pattern and slow.elapsed < 3
 
 
 async def test_a_first_win_after_the_update_tells_what_older_games_had_earned(

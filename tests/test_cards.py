@@ -15,7 +15,7 @@ from render.profile import WIDTH, Emblem, Level, Profile, draw_profile, render_p
 from render.samples import samples
 from render.stats import Chart, GameStats, StatsCard, draw_stats, render_stats
 from render.theme import shade
-from render.wincard import Standing, Win, draw_win_card, render_win_card
+from render.wincard import Standing, Win, draw_win_card, render_win_card, win_card_words
 
 MAGENTA = (230, 20, 200)
 
@@ -133,6 +133,8 @@ def test_a_win_card_shows_the_avatar_what_the_win_earned_and_reads_9_px_on_a_pho
         METALS[2][0], METALS[3][0],
     ]  # fmt: skip
     assert pen.legible() >= 9
+    words = win_card_words(won, replace(win, badges=earned))
+    assert words.endswith("This win earned: 10 Klondike wins, Klondike in under 5:00.")
     unhelped = draw_win_card(won, replace(win, hints=0), locale=locale)  # "no undo, no hint"
     assert unhelped.legible() >= 9
     plain = rgb(render_win_card(won, replace(win, avatar=None), locale=locale))

@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 KEPT = 512
 #: A miss is not asked for again for this long.
 MISS_KEPT = 600.0
-#: How long a card waits for an avatar, and the most bytes one may be.
-WAIT, LARGEST = 2.0, 1 << 20
+#: How long a card waits for an avatar (well within Discord's 3 s for the
+#: answer it is part of), and the most bytes one may be.
+WAIT, LARGEST = 1.0, 1 << 20
 #: The size asked for: the card draws it 88 px wide.
 SIZE = 128
 #: An avatar's hash, as Discord gives it (``a_``: an animated one).

@@ -136,7 +136,7 @@ class Achievements:
             )
             words.append(
                 tr(locale, "profile.alt.game", game=game, level=level, n=stats.played,
-                   rate=rate, time=fastest)
+                   rate=rate, time=fastest) + f" {levels[-1].to_next}."
             )  # fmt: skip
         raced, won = await self._store.race_results(user_id, guild_id=guild_id)
         lines = [

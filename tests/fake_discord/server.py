@@ -221,6 +221,8 @@ class DiscordServer:
         an optional ``size``, a power of two from 16 to 4096; 404 for one
         it does not have, 400 for a size it does not make."""
         self.avatars_asked.append(str(request.rel_url))
+        if (fault := await self._faulted("avatar", request)) is not None:
+            return fault
         avatar, _, ext = request.match_info["file"].rpartition(".")
         size = request.query.get("size", "128")
         if not size.isdigit() or int(size) not in {2**n for n in range(4, 13)}:

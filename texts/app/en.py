@@ -50,6 +50,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "wincard.unlimited": "unlimited passes",
     "wincard.position": "a set position",
     "wincard.foundations": "The foundations are complete.",
+    "wincard.earned": "This win earned: {names}.",
     "wincard.alt": "Win card: {words}",
     "wincard.tile": "{label}: {value}",
     "wincard.between": "; ",
