@@ -33,7 +33,7 @@ def main() -> None:
             w, h = tallest.size
             print(f"{profile:13} {size.name:7} {w:4}×{h:<4}  {codes:>17} px  {index:>17} px")
     print()
-    print("card            print    picture   smallest word on a phone")
+    print("card               print    picture  smallest word on a phone")
     avatar = sample_avatar()
     for large in (False, True):
         print_size = "large" if large else "normal"
@@ -42,18 +42,23 @@ def main() -> None:
             ("stats", draw_stats(sample_stats(), large=large)),
         ):
             w, h = pen.image.size
-            print(f"{name:15} {print_size:7} {w:4}×{h:<4}  {pen.legible():4.1f} px")
+            print(f"{name:18} {print_size:7} {w:4}×{h:<4} {pen.legible():4.1f} px")
     # A win with help used, and one without: their tiles' labels differ.
     wins = [
         Win("Ada", 754.0, hints, Standing(2, 9, daily=True), 3, ("120", "score"), avatar=avatar)
         for hints in (0, 2)
     ]
     for profile in VARIANTS:
-        for locale in ("en", "de", "fr"):
-            pens = [draw_win_card(samples(profile)["won"], win, locale=locale) for win in wins]
-            w, h = max(pen.image.size for pen in pens)
-            smallest = min(pen.legible() for pen in pens)
-            print(f"{profile + ' win':15} {locale:7} {w:4}×{h:<4}  {smallest:4.1f} px")
+        for large in (False, True):
+            for locale in ("en", "de", "fr"):
+                won = samples(profile)["won"]
+                pens = [draw_win_card(won, win, locale=locale, large=large) for win in wins]
+                w, h = max(pen.image.size for pen in pens)
+                smallest = min(pen.legible() for pen in pens)
+                name = f"{profile} win {locale}"
+                print(
+                    f"{name:18} {'large' if large else 'normal':7} {w:4}×{h:<4} {smallest:4.1f} px"
+                )
 
 
 if __name__ == "__main__":

@@ -76,9 +76,11 @@ def main() -> None:
             "Ada", elapsed=754.0, standing=Standing(2, 9, daily=True), streak=3,
             avatar=avatar, badges=earned if profile == "klondike" else (),
         )  # fmt: skip
-        card = render_win_card(won, win, theme=theme)
-        write(f"{profile}-win-card.png", card)
-        write(f"{profile}-win-card-phone.png", as_on_phone(card))
+        for large in (False, True):
+            card = render_win_card(won, win, theme=theme, large=large)
+            suffix = "-large" if large else ""
+            write(f"{profile}-win-card{suffix}.png", card)
+            write(f"{profile}-win-card{suffix}-phone.png", as_on_phone(card))
         write(f"{profile}-celebration.gif", render_celebration(won, theme=theme))
     start = samples("klondike")["start"]
     for _ in range(40):

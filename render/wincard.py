@@ -61,27 +61,46 @@ class Win:
 
 
 def render_win_card(
-    game: Game, win: Win, *, theme: Theme = CLASSIC, locale: str = DEFAULT
+    game: Game,
+    win: Win,
+    *,
+    theme: Theme = CLASSIC,
+    locale: str = DEFAULT,
+    large: bool = False,
 ) -> bytes:
     """Returns the picture a winner shares, sized for a phone: who won which
     game under which rules, the finished foundations, what the win earned,
     and tiles for moves, time, the score (a value and its name), help used,
     the deal and how the win compares; its words in *locale*
-    (:func:`win_card_words` says them)."""
-    return to_png(draw_win_card(game, win, theme=theme, locale=locale).image)
+    (:func:`win_card_words` says them). In *large* print, the words under
+    the foundations are a quarter bigger, two tiles a row."""
+    return to_png(draw_win_card(game, win, theme=theme, locale=locale, large=large).image)
 
 
-def draw_win_card(game: Game, win: Win, *, theme: Theme = CLASSIC, locale: str = DEFAULT) -> Pen:
+def draw_win_card(
+    game: Game,
+    win: Win,
+    *,
+    theme: Theme = CLASSIC,
+    locale: str = DEFAULT,
+    large: bool = False,
+) -> Pen:
     """Draws the win card; the pen says how small its smallest words are."""
+    k, per_row = (1.25, 2) if large else (1.0, 3)
+
+    def s(size: float) -> int:
+        return round(size * k)
+
     foundations = [code for code in game.PILES if code.startswith("f")]
     m = _FOUR if len(foundations) <= 4 else _EIGHT
     tiles = win_facts(game, win, locale)
-    rows = -(-len(tiles) // 3)
+    rows = -(-len(tiles) // per_row)
     badges = win.badges[:BADGES]
-    width = (_CARD_W - 48 - 2 * 16) // 3
-    two = any(len(label_lines(label, width - 24)) > 1 for _, label in tiles)
-    tile_h = 82 + (LABEL_SIZE + 4 if two else 0)
-    height = 150 + m.card_h + 40 + len(badges) * 64 + rows * (tile_h + 14) + 16
+    width = (_CARD_W - 48 - (per_row - 1) * 16) // per_row
+    label = s(LABEL_SIZE)
+    two = any(len(label_lines(words, width - 24, label)) > 1 for _, words in tiles)
+    tile_h = s(82) + (label + 4 if two else 0)
+    height = 150 + m.card_h + 40 + len(badges) * s(64) + rows * (tile_h + 14) + 16
     card = Image.new("P", (_CARD_W, height), index(theme, theme.felt))
     pen = Pen.on(card, theme)
     draw = ImageDraw.Draw(card)
@@ -105,31 +124,31 @@ def draw_win_card(game: Game, win: Win, *, theme: Theme = CLASSIC, locale: str =
         x += step
     y += m.card_h + 40
     for badge in badges:  # what the win earned, as medals
-        pen.medal((24, y), 52, badge.tier, badge.mark)
-        pen.text((24 + 52 + 16, y + 26), badge.name, 28, theme.label, room=_CARD_W - 120,
-                 anchor="lm")  # fmt: skip
-        y += 64
-    for i, (value, label) in enumerate(tiles):
-        tx, ty = 24 + (i % 3) * (width + 16), y + (i // 3) * (tile_h + 14)
+        pen.medal((24, y), s(52), badge.tier, badge.mark)
+        pen.text((24 + s(52) + 16, y + s(26)), badge.name, s(28), theme.label,
+                 room=_CARD_W - s(52) - 64, anchor="lm")  # fmt: skip
+        y += s(64)
+    for i, (value, words) in enumerate(tiles):
+        tx, ty = 24 + (i % per_row) * (width + 16), y + (i // per_row) * (tile_h + 14)
         draw.rounded_rectangle(
             (tx, ty, tx + width, ty + tile_h), 12, fill=index(theme, theme.felt_dark)
         )
         if is_stars(value):
-            mask = text_mask(value, 36)
+            mask = text_mask(value, s(36))
             card.paste(index(theme, theme.banner), (tx + 14, ty + 10), mask)
         else:
-            pen.text((tx + 14, ty + 6), value, 38, theme.banner)
-        for n, line in enumerate(label_lines(label, width - 24)):
-            pen.text((tx + 14, ty + 52 + n * (LABEL_SIZE + 4)), line, LABEL_SIZE, theme.caption,
+            pen.text((tx + 14, ty + 6), value, s(38), theme.banner)
+        for n, line in enumerate(label_lines(words, width - 24, label)):
+            pen.text((tx + 14, ty + s(52) + n * (label + 4)), line, label, theme.caption,
                      room=width - 24)  # fmt: skip
     return pen
 
 
-def label_lines(label: str, room: float) -> list[str]:
+def label_lines(label: str, room: float, size: int = LABEL_SIZE) -> list[str]:
     """A tile's *label* on one line, or two where it is wider than *room*
-    pixels ("ohne Rücknahme, ohne Tipp"): never smaller, so that a phone,
+    pixels ("sans annulation ni indice"): never smaller, so that a phone,
     which shows the card half as wide, still shows it 9 px tall."""
-    font = face(label, LABEL_SIZE)
+    font = face(label, size)
     lines: list[str] = []
     for word in label.split():
         if lines and font.getlength(f"{lines[-1]} {word}") <= room:

@@ -138,6 +138,14 @@ async def test_a_profile_card_shows_the_avatar_discord_serves_and_the_default_on
     picture = Image.open(io.BytesIO(win_card.files[0][1])).convert("RGB")
     assert picture.getpixel((24 + 46, 13 + 46)) == MAGENTA
     assert picture.getpixel((24 + 8, 150 + 146 + 40 + 26)) == METALS[1][0]  # bronze: 1 win
+    # In large print, the same width, taller (two tiles a row).
+    await server.slash("settings", {"cards": "large"}, who=alice)
+    large = await server.press(
+        server.message(won), won.component(":share:")["custom_id"], who=alice
+    )
+    bigger = Image.open(io.BytesIO(large.files[0][1]))
+    assert bigger.width == picture.width and bigger.height > picture.height
+    await server.slash("settings", {"cards": "normal"}, who=alice)
     # Share draws it again, in the channel, with the same avatar.
     shared = await server.press(server.message(card), card.component(":share")["custom_id"])
     assert not shared.ephemeral and avatar_at_centre(shared.files[0][1]) == MAGENTA
@@ -152,6 +160,15 @@ async def test_a_profile_card_shows_the_avatar_discord_serves_and_the_default_on
     # Another member's profile shows theirs.
     hers = await server.slash("profile", {"member": alice}, who=BOB)
     assert avatar_at_centre(hers.files[0][1]) == MAGENTA
+    # Once she hides, her profile is not shown, not even through a Share
+    # button forged with her id and avatar: her avatar is not even fetched.
+    await server.slash("settings", {"visibility": "hidden"}, who=alice)
+    server.avatars.clear()
+    asked = len(server.avatars_asked)
+    forged = f"profile:{ALICE['id']}:share:{ALICE_FACE}"
+    refused = await server.press(server.message(plain), forged, who=BOB)
+    assert refused.ephemeral and not refused.files and "themselves" in refused.content
+    assert len(server.avatars_asked) == asked
     # A CDN in trouble (an error, or no answer for 5 s): the default one,
     # answered within Discord's 3 s all the same.
     carol = user(5_000_000_000_000_500, "carol", ALICE_FACE)

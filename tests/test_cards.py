@@ -137,6 +137,8 @@ def test_a_win_card_shows_the_avatar_what_the_win_earned_and_reads_9_px_on_a_pho
     assert words.endswith("This win earned: 10 Klondike wins, Klondike in under 5:00.")
     unhelped = draw_win_card(won, replace(win, hints=0), locale=locale)  # "no undo, no hint"
     assert unhelped.legible() >= 9
+    large = draw_win_card(won, replace(win, hints=0), locale=locale, large=True)
+    assert large.image.width == 720 and large.legible() > 10
     plain = rgb(render_win_card(won, replace(win, avatar=None), locale=locale))
     assert plain.getpixel((24 + 46, 13 + 46)) == CLASSIC.back_pattern
     assert plain.height == card.height - 2 * 64  # no medal: no row for one

@@ -143,6 +143,7 @@ def win_card(
     grade: Grade | None = None,
     avatar: bytes | None = None,
     badges: tuple[Emblem, ...] = (),
+    large: bool = False,
 ) -> tuple[bytes, int | None, str]:
     """The win card, the game's score as *scoring* counts it (``None``:
     none), worked out here with the replay the card needs anyway, and the
@@ -154,7 +155,7 @@ def win_card(
     label = tr(locale, "tile.vegas" if chosen is Scoring.VEGAS else "tile.score")
     tile = None if scored is None else (str(scored), label)
     win = Win(player, elapsed, hints, standing, streak, tile, practice, grade, avatar, badges)
-    png = render_win_card(game, win, theme=THEMES[theme], locale=locale)
+    png = render_win_card(game, win, theme=THEMES[theme], locale=locale, large=large)
     alt = win_card_words(game, win, locale)
     return png, scored, alt
 

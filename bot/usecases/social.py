@@ -231,10 +231,11 @@ class Social:
         try:
             png, scored, alt = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
-                self._theme.name, standing, streak, settings.score, locale, row.practice,
+                settings.colours if settings.colours in THEMES else self._theme.name, standing,
+                streak, settings.score, locale, row.practice,
                 await self._boards.grades.of(row.profile, row.options, row.deal),
                 await self.faces(asker.user_id, avatar), emblems(badges, locale),
-                player=asker.user_id,
+                settings.cards == "large", player=asker.user_id,
             )  # fmt: skip
         except BadRecord as error:
             return Notice(error.text(locale))
