@@ -217,6 +217,22 @@ class Pen:
         return self.smallest * min(1.0, PHONE_WIDTH / self.image.width)
 
 
+def render_medallion(
+    avatar: bytes | None, tier: int = 3, mark: str = "", *, theme: Theme, size: int = 128
+) -> bytes:
+    """A player's avatar in its circle (the default one for *avatar*
+    ``None``) with a medal of *tier* at its lower right: a champion as a
+    card shows them, on a transparent ground."""
+    pen = Pen.canvas(theme, (size, size), theme.felt_dark)
+    diameter = size * 7 // 8
+    pen.avatar((3, 3), diameter - 6, avatar)
+    medal = size * 3 // 8
+    pen.medal((size - medal - 1, size - medal - 1), medal, tier, mark)
+    buffer = io.BytesIO()
+    pen.image.save(buffer, "PNG", transparency=pen.ink(theme.felt_dark))
+    return buffer.getvalue()
+
+
 def _star(centre: tuple[float, float], radius: float) -> Sequence[tuple[float, float]]:
     cx, cy = centre
     points = []

@@ -99,8 +99,9 @@ def draw_win_card(
     width = (_CARD_W - 48 - (per_row - 1) * 16) // per_row
     label = s(LABEL_SIZE)
     two = any(len(label_lines(words, width - 24, label)) > 1 for _, words in tiles)
-    tile_h = s(82) + (label + 4 if two else 0)
-    height = 150 + m.card_h + 40 + len(badges) * s(64) + rows * (tile_h + 14) + 16
+    tile_h = s(82) + (label + 10 if two else 0)
+    medals = s(56) + 16 if badges else 0
+    height = 150 + m.card_h + 40 + medals + rows * (tile_h + 14) + 16
     card = Image.new("P", (_CARD_W, height), index(theme, theme.felt))
     pen = Pen.on(card, theme)
     draw = ImageDraw.Draw(card)
@@ -123,11 +124,13 @@ def draw_win_card(
             card.paste(sprite, (x, y), mask)
         x += step
     y += m.card_h + 40
-    for badge in badges:  # what the win earned, as medals
-        pen.medal((24, y), s(52), badge.tier, badge.mark)
-        pen.text((24 + s(52) + 16, y + s(26)), badge.name, s(28), theme.label,
-                 room=_CARD_W - s(52) - 64, anchor="lm")  # fmt: skip
-        y += s(64)
+    if badges:  # what the win earned, as a row of medals (named in the message)
+        medal = s(56)
+        x = (_CARD_W - len(badges) * (medal + 16) + 16) // 2
+        for badge in badges:
+            pen.medal((x, y), medal, badge.tier, badge.mark)
+            x += medal + 16
+        y += medal + 16
     for i, (value, words) in enumerate(tiles):
         tx, ty = 24 + (i % per_row) * (width + 16), y + (i // per_row) * (tile_h + 14)
         draw.rounded_rectangle(

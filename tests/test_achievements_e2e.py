@@ -137,7 +137,10 @@ async def test_a_profile_card_shows_the_avatar_discord_serves_and_the_default_on
     )
     picture = Image.open(io.BytesIO(win_card.files[0][1])).convert("RGB")
     assert picture.getpixel((24 + 46, 13 + 46)) == MAGENTA
-    assert picture.getpixel((24 + 8, 150 + 146 + 40 + 26)) == METALS[1][0]  # bronze: 1 win
+    # Two bronze medals under the foundations: a first win, and a clean one.
+    left = (720 - 2 * 72 + 16) // 2
+    medals = [picture.getpixel((left + 72 * n + 8, 150 + 146 + 40 + 28)) for n in range(2)]
+    assert medals == [METALS[1][0]] * 2
     # In large print, the same width, taller (two tiles a row).
     await server.slash("settings", {"cards": "large"}, who=alice)
     large = await server.press(

@@ -128,8 +128,9 @@ def test_a_win_card_shows_the_avatar_what_the_win_earned_and_reads_9_px_on_a_pho
     pen = draw_win_card(won, replace(win, badges=earned), locale=locale)
     card = pen.image.convert("RGB")
     assert card.getpixel((24 + 46, 13 + 46)) == MAGENTA
-    top = 150 + 146 + 40  # under the foundations: a medal a row, 64 px each
-    assert [card.getpixel((24 + 8, top + 64 * n + 26)) for n in range(2)] == [
+    top = 150 + 146 + 40  # under the foundations: a row of medals, 56 px, centred
+    left = (720 - 2 * 72 + 16) // 2
+    assert [card.getpixel((left + 72 * n + 8, top + 28)) for n in range(2)] == [
         METALS[2][0], METALS[3][0],
     ]  # fmt: skip
     assert pen.legible() >= 9
@@ -141,4 +142,4 @@ def test_a_win_card_shows_the_avatar_what_the_win_earned_and_reads_9_px_on_a_pho
     assert large.image.width == 720 and large.legible() > 10
     plain = rgb(render_win_card(won, replace(win, avatar=None), locale=locale))
     assert plain.getpixel((24 + 46, 13 + 46)) == CLASSIC.back_pattern
-    assert plain.height == card.height - 2 * 64  # no medal: no row for one
+    assert plain.height == card.height - 72  # no medal: no row for it

@@ -8,12 +8,16 @@ event is made and ended. Asserted from what the server received."""
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
 import json
 import re
 import time
 from typing import Any
 
+from PIL import Image
+
+from render import CLASSIC
 from solitaire import MAX_DEAL
 from tests.botprocess import BotProcess
 from tests.databases import execute
@@ -346,14 +350,22 @@ async def test_a_hidden_champion_is_a_player_on_the_closed_card(
     await card.until("Champion: a player", timeout=15)
     assert f"<@{BOB['id']}>" not in card.text
     assert ("add", GUILD_ID, int(BOB["id"]), int(CHAMPION_ROLE["id"])) in server.roles
-    # Beside the card, the default avatar: not his (he played with one).
-    assert thumbnail_of(card.message) == "https://cdn.discordapp.com/embed/avatars/0.png"
+    # Beside the card, the default avatar with a gold medal: not his.
+    assert thumbnail_of(card.message) == "attachment://champion.png"
+    assert medallion_centre(card) == CLASSIC.back_pattern
+
+
+MAGENTA = (230, 20, 200)
 
 
 async def test_a_closed_cup_shows_its_champion_with_their_avatar(
     server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
-    bob = dict(BOB, avatar="a_" + "5" * 32)
+    face = "a_" + "5" * 32
+    bob = dict(BOB, avatar=face)
+    picture = io.BytesIO()
+    Image.new("RGB", (128, 128), MAGENTA).save(picture, "PNG")
+    server.avatars[(int(BOB["id"]), face)] = picture.getvalue()
     opened = {"game": "klondike", "deals": 1, "champion": CHAMPION_ROLE}
     card = Card(server, await server.slash("cup open", opened))
     await card.dealt(database_url)
@@ -361,10 +373,18 @@ async def test_a_closed_cup_shows_its_champion_with_their_avatar(
     await win_a_deal(server, database_url, bob, card)
     await server.slash("cup end")
     await card.until(rf"Champion: <@{BOB['id']}>", timeout=15)
-    url = f"https://cdn.discordapp.com/avatars/{BOB['id']}/a_{'5' * 32}.png?size=128"
-    assert thumbnail_of(card.message) == url
-    [face] = [c for c in components_in(card.message["components"]) if c["type"] == 11]
-    assert face["description"] == "The champion's avatar"
+    # His avatar as he was last seen, fetched from the CDN, with a gold medal.
+    assert thumbnail_of(card.message) == "attachment://champion.png"
+    assert medallion_centre(card) == MAGENTA
+    assert server.avatars_asked == [f"/avatars/{BOB['id']}/{face}.png?size=128"]
+    [thumbnail] = [c for c in components_in(card.message["components"]) if c["type"] == 11]
+    assert thumbnail["description"] == "The champion's avatar"
+
+
+def medallion_centre(card: Card) -> tuple[int, int, int]:
+    """The colour at the middle of the avatar beside a closed cup's card."""
+    [(_, png)] = [(name, data) for name, data in card.message["files"] if name == "champion.png"]
+    return Image.open(io.BytesIO(png)).convert("RGB").getpixel((56, 56))  # type: ignore[return-value]
 
 
 def thumbnail_of(message: dict[str, Any]) -> str | None:

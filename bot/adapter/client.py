@@ -160,7 +160,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.cups = Cups(self.store, self.service, self.workers, key=key)
         self.achievements = Achievements(self.store, self.workers)
         self.avatars = Avatars(self.config.cdn_base)
-        self.achievements.faces = self.social.faces = self.avatars
+        self.achievements.faces = self.social.faces = self.cups.faces = self.avatars
         self.cupping = Cupping(self)
         self.cup_cards = self.cupping.cards
         self._cup_sweeping = asyncio.create_task(self._sweep_cups())

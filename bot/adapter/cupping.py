@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -47,8 +48,10 @@ def cup_view(card: CupCard) -> discord.ui.LayoutView:
     text = discord.ui.TextDisplay[Any](card.text)
     parts: list[discord.ui.Item[Any]] = [text]
     if card.champion is not None:  # the champion's avatar beside the card
+        drawn = card.medallion is not None
         face = discord.ui.Thumbnail[Any](
-            public_url(*card.champion), description=tr(card.locale, "cup.champion_face")
+            f"attachment://{MEDALLION}" if drawn else public_url(*card.champion),
+            description=tr(card.locale, "cup.champion_face"),
         )
         parts = [discord.ui.Section[Any](text, accessory=face)]
     buttons = [CupButton(card.cup_id, action, locale=card.locale) for action in card.actions]
@@ -197,8 +200,10 @@ class Cupping:
         assert cup.message_id is not None
         channel = self._bot.get_partial_messageable(cup.channel_id)
         message = channel.get_partial_message(cup.message_id)
+        card = await self._bot.cups.card(cup)
+        files = [] if card.medallion is None else [_file(card.medallion)]
         try:
-            await message.edit(view=cup_view(await self._bot.cups.card(cup)))
+            await message.edit(view=cup_view(card), attachments=files)
         except (discord.NotFound, discord.Forbidden) as error:
             log.info("card of cup %s not shown: %s", cup.id, error.status)
 
@@ -314,6 +319,14 @@ class Cupping:
         if interaction.guild_id is None:
             return None
         return await bot_of(interaction).store.cup_role(interaction.guild_id)
+
+
+#: The champion's avatar with its medal, as the closed card attaches it.
+MEDALLION = "champion.png"
+
+
+def _file(png: bytes) -> discord.File:
+    return discord.File(io.BytesIO(png), MEDALLION)
 
 
 def _plain_title(cup: CupRow) -> str:

@@ -46,6 +46,7 @@ from storage import (
 from texts import Msg, tr
 
 from . import jobs
+from .faces import Faces, no_faces
 from .replies import Asker, Board, Notice, Unfinished
 from .service import GameService
 from .workers import Busy, Kind, Workers
@@ -94,9 +95,11 @@ class CupCard:
     #: Once closed: each deal's place, game and number (Play this deal).
     deals: tuple[tuple[int, str], ...] = ()
     #: Once closed with a champion: their id and avatar's hash as last seen
-    #: (``None``: none), shown beside the card; ``(0, None)`` for one who
-    #: shows on no board, "a player" with the default avatar.
+    #: (``None``: none); ``(0, None)`` for one who shows on no board, "a
+    #: player" with the default avatar. And that avatar with a gold medal,
+    #: drawn (``None``: it could not be, the workers busy).
     champion: tuple[int, str | None] | None = None
+    medallion: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,8 @@ class Cups:
         self._store, self._service, self._workers = store, service, workers
         self._clock, self._key = clock, key
         self._drawing = asyncio.Lock()
+        #: Where the closed card gets its champion's avatar.
+        self.faces: Faces = no_faces
 
     # -- opening --------------------------------------------------------------------------
 
@@ -440,7 +445,18 @@ class Cups:
             actions: tuple[str, ...] = ("standings", "replay")
         else:  # Play before the opening says when it opens
             actions = ("play", "standings")
-        return CupCard(cup.id, _fit(lines), actions, cup.status, locale, deals, champion)
+        medallion = None if champion is None else await self._medallion(*champion)
+        return CupCard(cup.id, _fit(lines), actions, cup.status, locale, deals, champion, medallion)
+
+    async def _medallion(self, user_id: int, avatar: str | None) -> bytes | None:
+        """The champion's avatar (the default one for ``user_id`` 0) with a
+        gold medal; ``None`` if the workers are too busy to draw it."""
+        face = await self.faces(user_id, avatar) if user_id else None
+        try:
+            return await self._workers.run(Kind.CARD, jobs.medallion, face, "classic")
+        except Busy:
+            log.info("the champion's medallion was not drawn: busy")
+            return None
 
     async def sweep(self) -> tuple[list[int], list[int], list[CupRow]]:
         """Opens the cups whose time has come and closes those whose time is

@@ -26,7 +26,7 @@ from render import (
     render_win_card,
     win_card_words,
 )
-from render.cards import Emblem
+from render.cards import Emblem, render_medallion
 from render.profile import Profile
 from render.stats import StatsCard, render_stats
 from solitaire import Grade, Move, Snapshot, load_game, load_position, new_game
@@ -168,6 +168,11 @@ def celebration_gif(record: Mapping[str, Any], theme: str, locale: str = DEFAULT
 
 def stats_card(card: StatsCard, theme: str, large: bool = False) -> bytes:
     return render_stats(card, theme=THEMES[theme], large=large)
+
+
+def medallion(avatar: bytes | None, theme: str) -> bytes:
+    """A champion's avatar with a gold medal, for the closed cup's card."""
+    return render_medallion(avatar, theme=THEMES[theme])
 
 
 def profile_card(card: Profile, theme: str, large: bool = False) -> bytes:
