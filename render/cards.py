@@ -10,16 +10,22 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
 from .names import fitted
+from .table import to_png
 from .theme import RGB, Theme, face, palette
 
 #: Where a card is seen smallest: a phone shows it this wide.
 PHONE_WIDTH = 360
+#: The profile and stats cards' width and margin: a phone shows them at
+#: two thirds, so 20 px words show 9 px tall.
+CARD_WIDTH, MARGIN = 540, 16
+#: How much bigger large print draws a card's words.
+LARGE_PRINT = 1.25
 #: An avatar larger than this (either side) is not read: Discord serves
 #: 128 px when asked, and a bigger picture is no avatar.
 LARGEST_AVATAR = 1024
@@ -46,6 +52,18 @@ class Emblem:
     progress: tuple[int, int] | None = None
 
 
+def scaler(large: bool) -> Callable[[float], int]:
+    """Sizes as large print draws them (``large``), or as they are."""
+    k = LARGE_PRINT if large else 1.0
+    return lambda size: round(size * k)
+
+
+def _use(image: Image.Image, colours: Sequence[RGB]) -> None:
+    """Gives paletted *image* the palette *colours*."""
+    flat = [channel for colour in colours for channel in colour]
+    image.putpalette(flat + [0] * (768 - len(flat)))
+
+
 def card_palette(theme: Theme) -> list[RGB]:
     """The theme's colours, then the metals and the engraving."""
     colours = list(palette(theme)[0])
@@ -68,8 +86,7 @@ class Pen:
     def canvas(cls, theme: Theme, size: tuple[int, int], ground: RGB) -> Pen:
         colours = card_palette(theme)
         image = Image.new("P", size, colours.index(ground))
-        flat = [channel for colour in colours for channel in colour]
-        image.putpalette(flat + [0] * (768 - len(flat)))
+        _use(image, colours)
         return cls(image, theme, colours)
 
     @classmethod
@@ -77,8 +94,7 @@ class Pen:
         """A pen for a paletted *image* of *theme*'s colours: the medals'
         metals are added after them."""
         colours = card_palette(theme)
-        flat = [channel for colour in colours for channel in colour]
-        image.putpalette(flat + [0] * (768 - len(flat)))
+        _use(image, colours)
         return cls(image, theme, colours)
 
     @property
@@ -164,8 +180,7 @@ class Pen:
             moved = Image.frombytes("P", shades.size, shades.tobytes().translate(table))
             used = (shades.getpalette() or [])[: 3 * free]
             self.colours += [tuple(used[i : i + 3]) for i in range(0, len(used), 3)]  # type: ignore[misc]
-            flat = [channel for colour in self.colours for channel in colour]
-            self.image.putpalette(flat + [0] * (768 - len(flat)))
+            _use(self.image, self.colours)
             mask = Image.new("1", (diameter, diameter), 0)
             ImageDraw.Draw(mask).ellipse((0, 0, diameter - 1, diameter - 1), fill=1)
             self.image.paste(moved, (x, y), mask)
@@ -228,9 +243,8 @@ def render_medallion(
     pen.avatar((3, 3), diameter - 6, avatar)
     medal = size * 3 // 8
     pen.medal((size - medal - 1, size - medal - 1), medal, tier, mark)
-    buffer = io.BytesIO()
-    pen.image.save(buffer, "PNG", transparency=pen.ink(theme.felt_dark))
-    return buffer.getvalue()
+    pen.image.info["transparency"] = pen.ink(theme.felt_dark)
+    return to_png(pen.image)
 
 
 def _star(centre: tuple[float, float], radius: float) -> Sequence[tuple[float, float]]:

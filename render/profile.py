@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Emblem, Pen
+from .cards import CARD_WIDTH, MARGIN, Emblem, Pen, scaler
 from .table import to_png
 from .theme import CLASSIC, Theme
-
-WIDTH, MARGIN = 540, 16
 
 __all__ = ["Emblem", "Level", "Profile", "draw_profile", "render_profile"]
 
@@ -55,12 +53,8 @@ def render_profile(profile: Profile, *, theme: Theme = CLASSIC, large: bool = Fa
 
 def draw_profile(profile: Profile, *, theme: Theme = CLASSIC, large: bool = False) -> Pen:
     """Draws the card; the pen says how small its smallest words are."""
-    k = 1.25 if large else 1.0
-
-    def s(size: float) -> int:
-        return round(size * k)
-
-    inner = WIDTH - 2 * MARGIN
+    s = scaler(large)
+    inner, right = CARD_WIDTH - 2 * MARGIN, CARD_WIDTH - MARGIN
     head = 112
     tiles = s(102) if profile.highlights else 0
     row = s(92)
@@ -72,9 +66,9 @@ def draw_profile(profile: Profile, *, theme: Theme = CLASSIC, large: bool = Fals
         head + tiles + s(12) + row * len(profile.levels) + s(30) * len(profile.lines)
         + s(16) + medals * cell_h + MARGIN
     )  # fmt: skip
-    pen = Pen.canvas(theme, (WIDTH, height), theme.felt_dark)
+    pen = Pen.canvas(theme, (CARD_WIDTH, height), theme.felt_dark)
     draw = pen.draw
-    draw.rectangle((0, 0, WIDTH, head - 8), fill=pen.ink(theme.felt))
+    draw.rectangle((0, 0, CARD_WIDTH, head - 8), fill=pen.ink(theme.felt))
     pen.avatar((MARGIN, 8), 88, profile.avatar)
     pen.text((MARGIN + 104, head // 2 - 4), profile.name, s(32), theme.banner,
              room=inner - 104, anchor="lm")  # fmt: skip
@@ -92,10 +86,10 @@ def draw_profile(profile: Profile, *, theme: Theme = CLASSIC, large: bool = Fals
     y += s(12)
     for level in profile.levels:
         pen.text((MARGIN, y), level.game, s(24), theme.label, room=inner * 0.6)
-        pen.text((WIDTH - MARGIN, y), level.level, s(24), theme.banner, anchor="ra")
-        pen.bar((MARGIN, y + s(32), WIDTH - MARGIN, y + s(32) + s(14)), level.share, theme.banner)
+        pen.text((right, y), level.level, s(24), theme.banner, anchor="ra")
+        pen.bar((MARGIN, y + s(32), right, y + s(32) + s(14)), level.share, theme.banner)
         pen.text((MARGIN, y + s(52)), level.to_next, s(20), theme.caption, room=inner * 0.5)
-        pen.text((WIDTH - MARGIN, y + s(52)), level.record, s(20), theme.caption, anchor="ra")
+        pen.text((right, y + s(52)), level.record, s(20), theme.caption, anchor="ra")
         y += row
     for line in profile.lines:
         pen.text((MARGIN, y), line, s(20), theme.label, room=inner)

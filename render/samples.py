@@ -6,6 +6,7 @@ Used by ``python -m render demo OUTDIR`` and by the benchmarks.
 
 from __future__ import annotations
 
+import datetime
 import io
 import random
 
@@ -125,7 +126,8 @@ def sample_stats() -> StatsCard:
                 rates.append(sum(last) / len(last))
         return Chart(weekly, rates)
 
-    weeks = [f"{9 + (6 + 7 * w) // 30}/{(6 + 7 * w) % 30 + 1}" for w in range(12)]
+    first = datetime.date(2026, 9, 7)
+    weeks = [f"{d.month}/{d.day}" for d in (first + datetime.timedelta(7 * w) for w in range(12))]
     return StatsCard(
         "Ada Lovelace's solitaire",
         [GameStats("Klondike", "73 played · 41 % won",

@@ -15,11 +15,10 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import Pen
+from .cards import CARD_WIDTH, MARGIN, Pen, scaler
 from .table import to_png
 from .theme import CLASSIC, Theme, shade
 
-WIDTH, MARGIN = 540, 16
 #: Every how many weeks the axis names one.
 LABEL_EVERY = 3
 
@@ -63,18 +62,14 @@ def render_stats(stats: StatsCard, *, theme: Theme = CLASSIC, large: bool = Fals
 
 def draw_stats(stats: StatsCard, *, theme: Theme = CLASSIC, large: bool = False) -> Pen:
     """Draws the card; the pen says how small its smallest words are."""
-    k = 1.25 if large else 1.0
-
-    def s(size: float) -> int:
-        return round(size * k)
-
+    s = scaler(large)
     heading, chart_h = s(64), s(60) + s(150) + s(34)
     height = (
         s(56) + s(30) * len(stats.lines) + s(8)
         + sum(heading + (chart_h if g.chart else 0) + s(16) for g in stats.games) + MARGIN
     )  # fmt: skip
-    pen = Pen.canvas(theme, (WIDTH, height), theme.felt_dark)
-    inner = WIDTH - 2 * MARGIN
+    pen = Pen.canvas(theme, (CARD_WIDTH, height), theme.felt_dark)
+    inner = CARD_WIDTH - 2 * MARGIN
     pen.text((MARGIN, 12), stats.title, s(30), theme.banner, room=inner)
     y = s(56)
     for line in stats.lines:
@@ -82,10 +77,10 @@ def draw_stats(stats: StatsCard, *, theme: Theme = CLASSIC, large: bool = False)
         y += s(30)
     y += s(8)
     for game in stats.games:
-        pen.draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=pen.ink(theme.felt), width=2)
+        pen.draw.line((MARGIN, y, CARD_WIDTH - MARGIN, y), fill=pen.ink(theme.felt), width=2)
         y += s(8)
         named = pen.text((MARGIN, y), game.name, s(24), theme.label, room=inner / 2)
-        pen.text((WIDTH - MARGIN, y + s(3)), game.summary, s(20), theme.caption, anchor="ra",
+        pen.text((CARD_WIDTH - MARGIN, y + s(3)), game.summary, s(20), theme.caption, anchor="ra",
                  room=inner - named - 16)  # fmt: skip
         pen.text((MARGIN, y + s(32)), game.details, s(20), theme.caption, room=inner)
         y += heading - s(8)
@@ -110,11 +105,11 @@ def _chart(pen: Pen, chart: Chart, stats: StatsCard, top: int, s: Callable[[floa
         x += round(pen.text((x, top), words, s(20), theme.label)) + s(16)
     middle = top + s(4) + swatch // 2
     draw.line((x, middle, x + s(24), middle), fill=pen.ink(theme.label), width=3)
-    pen.text((x + s(24) + 6, top), rate, s(20), theme.label, room=WIDTH - MARGIN - x - s(30))
+    pen.text((x + s(24) + 6, top), rate, s(20), theme.label, room=CARD_WIDTH - MARGIN - x - s(30))
     most = max((played for played, _ in chart.weekly), default=0)
     scale = _nice(most)
     left = MARGIN + round(pen.width(str(scale), s(20))) + 8
-    right = WIDTH - MARGIN - round(pen.width("100 %", s(20))) - 8
+    right = CARD_WIDTH - MARGIN - round(pen.width("100 %", s(20))) - 8
     plot_top, plot_bottom = top + s(52), top + s(52) + s(150)
     span = plot_bottom - plot_top
     for tick in (0, scale // 2, scale) if scale > 1 else (0, scale):

@@ -10,7 +10,7 @@ from solitaire import Game, Grade, grade_of
 from solitaire.variants.klondike import Klondike
 from texts import DEFAULT, ordinal, tr
 
-from .cards import Emblem, Pen
+from .cards import Emblem, Pen, scaler
 from .names import Font, fitted
 from .sprites import back_sprite, card_sprite, is_stars, text_mask
 from .table import to_png
@@ -86,10 +86,7 @@ def draw_win_card(
     large: bool = False,
 ) -> Pen:
     """Draws the win card; the pen says how small its smallest words are."""
-    k, per_row = (1.25, 2) if large else (1.0, 3)
-
-    def s(size: float) -> int:
-        return round(size * k)
+    s, per_row = scaler(large), 2 if large else 3
 
     foundations = [code for code in game.PILES if code.startswith("f")]
     m = _FOUR if len(foundations) <= 4 else _EIGHT

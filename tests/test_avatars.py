@@ -9,16 +9,9 @@ import pytest
 from bot.adapter.avatars import LARGEST, MISS_KEPT, Avatars
 from bot.config import Config, ConfigError
 from tests.fake_discord import FakeDiscord
+from tests.test_storage import Clock
 
 USER, FACE = 5_000_000_000_000_009, "0123456789abcdef" * 2
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def test_an_avatar_is_fetched_once_and_a_miss_is_asked_again_only_later(

@@ -10,8 +10,9 @@ import pytest
 from PIL import Image
 
 from render import CLASSIC, FOUR_COLOUR
+from render.cards import CARD_WIDTH as WIDTH
 from render.cards import METALS
-from render.profile import WIDTH, Emblem, Level, Profile, draw_profile, render_profile
+from render.profile import Emblem, Level, Profile, draw_profile, render_profile
 from render.samples import samples
 from render.stats import Chart, GameStats, StatsCard, draw_stats, render_stats
 from render.theme import shade

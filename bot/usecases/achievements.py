@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 
-from render import THEMES
 from render.profile import Emblem, Level, Profile
 from render.text import clock
 from solitaire import VARIANTS
@@ -26,6 +25,7 @@ from . import jobs, markdown
 from .faces import Faces, no_faces
 from .grades import Grades
 from .replies import Asker, Notice, Paged, Picture
+from .settings import drawn_in
 from .workers import Busy, Kind, Workers, busy_notice
 
 #: Rows of ``/achievements`` a page: within a message's 2,000 characters.
@@ -169,7 +169,7 @@ class Achievements:
         )  # fmt: skip
         # Drawn as the one who asks has their pictures drawn.
         settings = await self._store.settings(asker.user_id)
-        theme = settings.colours if settings.colours in THEMES else self._theme
+        theme = drawn_in(settings, self._theme)
         try:
             png = await self._workers.run(
                 Kind.CARD, jobs.profile_card, card, theme, settings.cards == "large",

@@ -14,6 +14,12 @@ from .replies import Asker, Notice
 VISIBILITIES = ("everywhere", "server", "hidden")
 
 
+def drawn_in(settings: Settings, default: str) -> str:
+    """The colours a player's cards are drawn in: theirs, where the bot has
+    them, else *default*."""
+    return settings.colours if settings.colours in THEMES else default
+
+
 class Preferences:
     """Players' settings, kept in the store that every process shares."""
 

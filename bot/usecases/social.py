@@ -10,7 +10,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from render import CLASSIC, THEMES, Replay, Theme
+from render import CLASSIC, Replay, Theme
 from render.share import LAST_MOVES
 from render.stats import Chart, GameStats, StatsCard
 from render.text import clock, shorten, stars
@@ -27,6 +27,7 @@ from .faces import Faces, no_faces
 from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked, open_to_others, race_over
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import not_yours
+from .settings import drawn_in
 from .workers import Busy, Kind, Workers, busy_notice
 
 PERIODS = {"week": 7, "month": 30, "all": None}
@@ -111,7 +112,7 @@ class Social:
              tr(locale, "stats.legend_rate", n=ROLLING)),
         )  # fmt: skip
         settings = await self._store.settings(asker.user_id)  # drawn as the asker's are
-        theme = settings.colours if settings.colours in THEMES else self._theme.name
+        theme = drawn_in(settings, self._theme.name)
         try:
             png = await self._workers.run(
                 Kind.CARD, jobs.stats_card, card, theme, settings.cards == "large",
@@ -231,7 +232,7 @@ class Social:
         try:
             png, scored, alt = await self._workers.run(
                 Kind.CARD, jobs.win_card, row.record, name, elapsed, row.hints,
-                settings.colours if settings.colours in THEMES else self._theme.name, standing,
+                drawn_in(settings, self._theme.name), standing,
                 streak, settings.score, locale, row.practice,
                 await self._boards.grades.of(row.profile, row.options, row.deal),
                 await self.faces(asker.user_id, avatar), emblems(badges, locale),
