@@ -37,6 +37,29 @@ def test_a_body_over_discords_limits_is_refused_at_its_field() -> None:
     assert label.path == ("components", 0, "components", 0, "label")
 
 
+async def test_the_registration_passes_discords_api_description() -> None:
+    """The bot's commands as it registers them, checked against the API
+    description as the local Discord checks them; 2^53 is past ``Int53Type``."""
+    path = f"/applications/{APP_ID}/commands"
+    sent = await registration.registered()
+    assert spec.problems("PUT", path, sent) == []
+    i, puzzle = next((i, c) for i, c in enumerate(sent) if c["name"] == "puzzle")
+    j = next(j for j, o in enumerate(puzzle["options"]) if o["type"] == 4)
+    puzzle["options"][j]["max_value"] = 2**53
+    [past] = spec.problems("PUT", path, sent)
+    assert past.path == (i, "options", j, "max_value")
+    # A channel option may name a media channel (16), which the description lacks.
+    media = {"name": "where", "description": "w", "type": 7, "channel_types": [0, 16]}
+    command = {"name": "post", "description": "d", "type": 1, "options": [media]}
+    assert spec.problems("PUT", path, [command]) == []
+
+
+def test_a_snowflake_sent_as_a_number_fits_64_bits() -> None:
+    reference = {"content": "ok", "message_reference": {"message_id": 2**64}}
+    [past] = spec.problems("POST", "/channels/1/messages", reference)
+    assert past.path[:2] == ("message_reference", "message_id")
+
+
 def test_a_route_discord_does_not_have_is_unknown() -> None:
     assert spec.operation("POST", "/channels/1/nonsense") is None
     assert spec.operation("DELETE", "/users/@me") is None
@@ -247,3 +270,100 @@ async def test_past_fifty_requests_a_second_discord_limits_them_all(server: Fake
     assert [status for status, _ in answers].count(200) == 50
     status, body = answers[-1]
     assert status == 429 and body["global"] is True and server.rate_limited == 1
+
+
+# -- every route with a body is checked ----------------------------------------------------
+
+#: A description the docs refuse and the API description takes: a command's
+#: (1–100 characters, where the description sets no least), and a message's
+#: content (2,000 characters, where the description allows 4,000).
+_COMMAND = {"name": "play", "description": "", "type": 1}
+_LONG = {"content": "x" * 2001}
+
+
+def _probes(server: FakeDiscord) -> dict[tuple[str, str], tuple[str, Any, Any]]:
+    """For each route of the local Discord that takes a body: a path that
+    reaches it (what it needs made first), a body Discord's API description
+    refuses, and one only Discord's documentation refuses (None where the
+    description holds every documented limit of the route)."""
+    interaction = opened(server)
+    message = server.forged(["a"])
+    event = {"id": "9", "name": "Cup", "status": 1}
+    server.events[9] = event
+    token, commands = interaction["token"], f"{API}/applications/{{app}}"
+    bad = {"content": 5}
+    return {
+        ("PUT", f"{commands}/commands"): (
+            f"/applications/{APP_ID}/commands", {"name": "play"}, [_COMMAND]),
+        ("PUT", f"{commands}/guilds/{{guild}}/commands"): (
+            f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands", [{"type": "one"}], [_COMMAND]),
+        ("POST", f"{commands}/commands"): (
+            f"/applications/{APP_ID}/commands", [], _COMMAND),
+        ("POST", f"{commands}/guilds/{{guild}}/commands"): (
+            f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands", {"type": "one"}, _COMMAND),
+        ("POST", f"{API}/interactions/{{id}}/{{token}}/callback"): (
+            f"/interactions/{interaction['id']}/{token}/callback", {"type": "four"},
+            {"type": 4, "data": _LONG}),
+        ("PATCH", f"{API}/webhooks/{{app}}/{{token}}/messages/@original"): (
+            f"/webhooks/{APP_ID}/{token}/messages/@original", bad,
+            {"flags": 1 << 15, "content": "x"}),
+        ("POST", f"{API}/webhooks/{{app}}/{{token}}"): (
+            f"/webhooks/{APP_ID}/{token}", bad, {"embeds": [{"title": "t" * 257}]}),
+        ("POST", f"{API}/channels/{{channel}}/messages"): (
+            f"/channels/{CHANNEL_ID}/messages", bad, _LONG),
+        ("PATCH", f"{API}/channels/{{channel}}/messages/{{message}}"): (
+            f"/channels/{CHANNEL_ID}/messages/{message['id']}", bad, _LONG),
+        ("POST", f"{API}/channels/{{channel}}/threads"): (
+            f"/channels/{CHANNEL_ID}/threads", {"name": 5}, None),
+        ("POST", f"{API}/users/@me/channels"): (
+            "/users/@me/channels", {"recipient_id": "seven"}, None),
+        ("POST", f"{API}/guilds/{{guild}}/scheduled-events"): (
+            f"/guilds/{GUILD_ID}/scheduled-events", {"name": 5},
+            {"name": "Cup", "privacy_level": 2, "scheduled_start_time": "2026-12-07T00:00:00Z",
+             "entity_type": 3, "entity_metadata": {"location": "here"}}),
+        ("PATCH", f"{API}/guilds/{{guild}}/scheduled-events/{{event}}"): (
+            f"/guilds/{GUILD_ID}/scheduled-events/9", {"name": 5}, {"name": ""}),
+    }  # fmt: skip
+
+
+async def test_every_route_with_a_body_checks_it_against_the_description_and_the_docs(
+    server: FakeDiscord,
+) -> None:
+    """No route of the local Discord takes a body unchecked: each refuses one
+    the API description refuses and one Discord's documentation refuses, as
+    Discord does (400, code 50035). A route added without a probe here fails."""
+    probes = _probes(server)
+    served = {
+        (route.method, route.resource.canonical)
+        for route in server.app.router.routes()
+        if route.method in ("POST", "PUT", "PATCH") and route.resource is not None
+    }
+    with_body = {
+        (method, template)
+        for method, template in served
+        if (op := spec.operation(method, template.removeprefix(API))) is not None and op.body
+    }
+    assert with_body == probes.keys(), "a route takes a body no probe here sends"
+    for (method, _), (path, described, documented) in probes.items():
+        for body in (described, documented):
+            if body is None:
+                continue
+            status, answer = await request(server, method, path, body)
+            assert (status, answer["code"]) == (400, 50035), (method, path, body)
+    assert all(": " in line for line in server.invalid)
+    server.invalid.clear()
+
+
+async def test_a_route_that_takes_a_body_unchecked_is_a_refusal(server: FakeDiscord) -> None:
+    async def unchecked(_: Any) -> Any:
+        return server.json({})
+
+    server.app.router._frozen = False  # the test adds a careless route of its own
+    server.app.router.add_post(f"{API}/channels/{{channel}}/followers", unchecked)
+    status, _ = await request(server, "POST", f"/channels/{CHANNEL_ID}/followers",
+                              {"webhook_channel_id": "1"})  # fmt: skip
+    assert status == 200
+    assert server.invalid == [
+        f"POST /channels/{CHANNEL_ID}/followers: served without checking its body"
+    ]
+    server.invalid.clear()

@@ -60,6 +60,23 @@ async def test_a_translation_one_character_too_long_is_named_with_its_length() -
     assert paths(commands_problems(sent)) == {f"{i}.options.{j}.description_localizations.de"}
 
 
+async def test_an_integer_bound_past_int53_is_named_with_its_option() -> None:
+    """Discord types an INTEGER option's bounds ``Int53Type``, ±(2^53 − 1),
+    and refuses a bulk registration with one past it as a whole."""
+    sent = copy.deepcopy(await registration.registered())
+    i, puzzle = next((i, c) for i, c in enumerate(sent) if c["name"] == "puzzle")
+    j, number = next((j, o) for j, o in enumerate(puzzle["options"]) if o["type"] == 4)
+    assert number["max_value"] == 2**53 - 1  # the widest Discord takes
+    number["max_value"] = 2**53
+    lines = [
+        f"{registration.field_name(problem.path, sent)}: {problem.message}"
+        for problem in commands_problems(sent)
+    ]
+    assert lines == [f"puzzle › {number['name']} › max_value: Must be between "
+                     "-9007199254740991 and 9007199254740991: 9007199254740992"]  # fmt: skip
+    assert paths(commands_problems(sent)) == {f"{i}.options.{j}.max_value"}
+
+
 @pytest.mark.parametrize(
     ("command", "where"),
     [
@@ -108,6 +125,11 @@ async def test_a_translation_one_character_too_long_is_named_with_its_length() -
         (chat(options=[option(min_length=-1)]), "0.options.0.min_length"),
         (chat(options=[option(type=4, max_length=5)]), "0.options.0.max_length"),
         (chat(options=[option(min_value=1)]), "0.options.0.min_value"),
+        (chat(options=[option(type=4, max_value=2**53)]), "0.options.0.max_value"),
+        (chat(options=[option(type=4, min_value=-(2**53))]), "0.options.0.min_value"),
+        (chat(options=[option(type=4, max_value=1.5)]), "0.options.0.max_value"),
+        (chat(options=[option(type=4, max_value=True)]), "0.options.0.max_value"),
+        (chat(options=[option(type=10, min_value="1")]), "0.options.0.min_value"),
         (chat(options=[option(channel_types=[0])]), "0.options.0.channel_types"),
         (chat(options=[group("g", group("h"))]), "0.options.0.options.0.type"),
         (chat(options=[group("g", option())]), "0.options.0.options.0.type"),
@@ -139,6 +161,9 @@ def test_a_command_at_every_limit_passes() -> None:
             group("admin", sub("strike", {**option("who"), "type": 6}),
                   sub("channel", {**option("where"), "type": 7, "channel_types": [0, 16]})),
             sub("deal", {**option("number"), "type": 4, "min_value": 1, "max_value": 2**31 - 1}),
+            sub("id", {**option("number"), "type": 4, "min_value": -(2**53 - 1),
+                       "max_value": 2**53 - 1}, {**option("ratio"), "type": 10,
+                                                 "min_value": 0.5, "max_value": 2**60}),
             sub("name", option("a", name_localizations={"de": "x", "fr": "a"}),
                 option("b", name_localizations={"de": "y"})),
         ],

@@ -27,6 +27,7 @@ from .answers import (
     send_export,
 )
 from .interactions import Interaction, asker_of, avatar_of, bot_is_member
+from .limits import INT53
 from .translator import text
 
 GAMES = [Choice(name=text(f"title.{profile}"), value=profile) for profile in VARIANTS]
@@ -73,7 +74,7 @@ REPEATS = [
     Choice(name=text("choice.repeat.weekly"), value="weekly"),
 ]
 Deal = app_commands.Range[int, MIN_DEAL, MAX_DEAL]
-PuzzleNumber = app_commands.Range[int, 1, 2**53]
+PuzzleNumber = app_commands.Range[int, 1, INT53]
 
 
 @app_commands.command(description=text("cmd.play"))

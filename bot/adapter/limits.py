@@ -17,6 +17,7 @@ A :class:`Problem` is where it is (a path into the body, as Discord's nested
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -43,6 +44,10 @@ COMMAND_SIZE: Final = 8000
 MAX_COMMANDS: Final = {1: 100, 2: 15, 3: 15, 4: 1}
 #: "min_length (STRING): 0–6000"; "max_length (STRING): 1–6000".
 STRING_OPTION_LENGTH: Final = 6000
+#: An INTEGER option's ``min_value`` and ``max_value`` are the API
+#: description's ``Int53Type``: ±(2^53 − 1). The docs' prose says ±2^53; the
+#: stricter reading is the one a registration must pass (LIMITS.md §8, §10).
+INT53: Final = 2**53 - 1
 #: "Name regex (CHAT_INPUT command names and all option names)", "evaluated
 #: with the Unicode flag" (Python's ``re`` has no ``\p{…}``).
 NAME_PATTERN: Final = regex.compile(r"[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]+", regex.V1)
@@ -372,13 +377,32 @@ def _option_values(path: Path, option: Mapping[str, Any], kind: int) -> Iterator
                 f"{bound}: a STRING option's, between {least} and {STRING_OPTION_LENGTH}",
             )
     for bound in ("min_value", "max_value"):  # "only on INTEGER and NUMBER"
-        if option.get(bound) is not None and kind not in (INTEGER, NUMBER):
+        value = option.get(bound)
+        if value is not None and kind not in (INTEGER, NUMBER):
             yield Problem(
                 (*path, bound), "APPLICATION_COMMAND_OPTION_INVALID", f"{bound}: a number's only"
             )
+        elif value is not None:
+            yield from _bound((*path, bound), value, kind)
     if option.get("channel_types") is not None and kind != CHANNEL:  # "only on CHANNEL options"
         yield Problem(
             (*path, "channel_types"),
             "APPLICATION_COMMAND_OPTION_INVALID",
             "channel_types: a CHANNEL option's only",
         )
+
+
+def _bound(path: Path, value: Any, kind: int) -> Iterator[Problem]:
+    """A ``min_value`` or ``max_value`` within its option type's range: an
+    INTEGER's an ``Int53Type``, a NUMBER's a finite double."""
+    if kind == INTEGER:
+        if isinstance(value, bool) or not isinstance(value, int):
+            yield Problem(path, "NUMBER_TYPE_COERCE", f"Value {value!r} is not int.")
+        elif not -INT53 <= value <= INT53:
+            yield Problem(
+                path,
+                "NUMBER_TYPE_OUT_OF_RANGE",
+                f"Must be between {-INT53} and {INT53}: {value}",
+            )
+    elif isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        yield Problem(path, "NUMBER_TYPE_COERCE", f"Value {value!r} is not a finite number.")

@@ -46,6 +46,20 @@ Documented = Callable[[Any, int], list[Problem]]
 _COMPONENT = 3  # an interaction from a button or a menu
 
 
+def described_fully(payload: Any, files: int) -> list[Problem]:
+    """The documented limits of a route whose API description already holds
+    every one of them (LIMITS.md lists none beyond it): opening a thread, a DM."""
+    return []
+
+
+def _has_body(request: web.Request) -> bool:
+    """Whether *request* sends a body of a kind the API describes."""
+    if not request.body_exists:
+        return False
+    operation = spec.operation(request.method, request.path.removeprefix(API))
+    return operation is not None and bool(operation.body)
+
+
 class Refused(Exception):
     """A request Discord refuses, with the answer Discord gives."""
 
@@ -115,6 +129,7 @@ class DiscordServer:
         #: Roles the bot gave and took: ("add" or "remove", guild, user, role).
         self.roles: list[tuple[str, int, int, int]] = []
         self.invalid: list[str] = []  # requests Discord's API description refuses
+        self._read_bodies: set[int] = set()  # requests (by id) whose body _read checked
         #: Every request the bot made with a body: its path, payload and files
         #: (kept where requests are checked: a bench's crowd would fill memory).
         self.received: list[tuple[str, dict[str, Any], list[tuple[str, bytes]]]] = []
@@ -256,22 +271,15 @@ class DiscordServer:
         the commands it had, as on Discord."""
         if (fault := await self._faulted("put_commands", request)) is not None:
             return fault
-        payload = await request.json()
-        if self.check_api and (found := limits.commands_problems(payload)):
-            return self._refuse(request, found)
+        payload, _ = await self._read(request, lambda body, _: limits.commands_problems(body))
         scope = request.match_info.get("guild", "global")
         self.commands[scope] = [self._registered(command) for command in payload]
         return self.json(self.commands[scope])
 
     async def post_command(self, request: web.Request) -> web.Response:
         """Makes or overwrites one command of a scope, by its type and name."""
-        command = await request.json()
+        command, _ = await self._read(request, _one_command)
         scope = request.match_info.get("guild", "global")
-        if self.check_api:
-            if not isinstance(command, dict):
-                return self._refuse(request, limits.commands_problems(command))
-            if found := limits.command_problems(command):
-                return self._refuse(request, found)
         kind, name = command.get("type") or 1, command.get("name")
         had = self.commands.get(scope, [])
         others = [c for c in had if ((c.get("type") or 1), c["name"]) != (kind, name)]
@@ -308,9 +316,15 @@ class DiscordServer:
             self.invalid.append(f"{request.method} {path}: no such route in the API")
             return self.json({"message": "404: Not Found", "code": 0}, status=404)
         try:
-            return await handler(request)  # type: ignore[no-any-return]
+            response: web.StreamResponse = await handler(request)
         except Refused as refused:  # a request Discord refuses, answered as Discord does
             return refused.response
+        finally:
+            read = id(request) in self._read_bodies
+            self._read_bodies.discard(id(request))
+        if self.check_api and response.status < 300 and not read and _has_body(request):
+            self.invalid.append(f"{request.method} {path}: served without checking its body")
+        return response
 
     def _over_global_limit(self, request: web.Request) -> bool:
         """Whether a request passes Discord's global limit: the interaction
@@ -352,7 +366,7 @@ class DiscordServer:
     async def _read(
         self,
         request: web.Request,
-        documented: Documented | None = None,
+        documented: Documented,
         *,
         upload_limit: int = message_limits.UPLOAD_LIMIT,
     ) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
@@ -361,6 +375,7 @@ class DiscordServer:
         and each file against *upload_limit* bytes: what Discord refuses
         raises :class:`Refused` with Discord's answer."""
         payload, files = await self._parse(request)
+        self._read_bodies.add(id(request))
         if not self.check_api:
             return payload, files
         self.checked += 1
@@ -373,9 +388,11 @@ class DiscordServer:
             body = {"message": "File uploaded exceeds the maximum size", "code": 50045}
             raise Refused(self.json(body, status=413))
         kind = "multipart/form-data" if files else "application/json"
-        found = spec.problems(request.method, request.path.removeprefix(API), payload, kind)
-        if documented is not None:
-            found += documented(payload, len(files))
+        described = spec.problems(request.method, request.path.removeprefix(API), payload, kind)
+        found = documented(payload, len(files))
+        # A field the docs name is refused in their words, once, as Discord does.
+        named = {problem.path for problem in found}
+        found = [problem for problem in described if problem.path not in named] + found
         if found:
             raise Refused(self._refuse(request, found))
         return payload, files
@@ -704,7 +721,7 @@ class DiscordServer:
         """Opens a public thread in a channel (without a starter message), and
         tells the gateway, as Discord does."""
         parent = int(request.match_info["channel"])
-        data, _ = await self._read(request)
+        data, _ = await self._read(request, described_fully)
         thread = payloads.thread(parent, str(data.get("name", "")))
         self.threads.append(thread)
         await self._dispatch("THREAD_CREATE", {**thread, "newly_created": True})
@@ -763,7 +780,7 @@ class DiscordServer:
 
     async def create_dm(self, request: web.Request) -> web.Response:
         """Opens (or finds) the DM channel with a user: every user's is the one DM channel."""
-        data, _ = await self._read(request)
+        data, _ = await self._read(request, described_fully)
         user_id = int(data["recipient_id"])
         self.dms.append(user_id)
         self.dm_channels[payloads.dm_channel_id(user_id)] = user_id
@@ -882,3 +899,10 @@ class DiscordServer:
 def _v2(message: dict[str, Any] | None) -> bool | None:
     """Whether *message* is a Components V2 one; None when there is none yet."""
     return None if message is None else bool(int(message["flags"]) & message_limits.COMPONENTS_V2)
+
+
+def _one_command(command: Any, files: int) -> list[Problem]:
+    """What Discord's documentation refuses in one command made alone."""
+    if not isinstance(command, dict):
+        return [Problem((), "DICT_TYPE_CONVERT", "Only dictionaries may be used.")]
+    return limits.command_problems(command)

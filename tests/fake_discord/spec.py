@@ -10,9 +10,12 @@ documentation is stricter than the description (a message's content is at
 most 2,000 characters, where the description allows 4,000), the server
 checks it with :mod:`bot.adapter.message_limits` beside this.
 
-The commands the bot registers are not checked here: the description has
-none of the limits that matter for them, and lacks channel type 16
-(``shared/discord/LIMITS.md`` §10); :mod:`bot.adapter.limits` checks them.
+The commands the bot registers are checked here too (their integers are
+``Int53Type``), with channel type 16 (``GUILD_MEDIA``) added to the
+description's channel types, which lack it (``shared/discord/LIMITS.md``
+§10: the docs win); the limits the description lacks for them,
+:mod:`bot.adapter.limits` checks. A snowflake may be sent as a number, as
+Discord accepts, but only as one that fits its 64 bits.
 
 Each problem is a :class:`~bot.adapter.limits.Problem`: a path into the
 body, as Discord's nested ``errors`` object names the field.
@@ -33,6 +36,8 @@ from jsonschema import Draft202012Validator, ValidationError
 from bot.adapter.limits import Problem
 
 SPEC = Path(__file__).parent.parent / "data" / "discord-openapi.json.gz"
+#: A snowflake is an unsigned 64-bit integer (reference.mdx § Snowflakes).
+SNOWFLAKE_MAX = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,14 @@ def _spec() -> dict[str, Any]:
     described = json.loads(gzip.decompress(SPEC.read_bytes()))
     schemas = described["components"]["schemas"]
     schemas["SnowflakeType"] = {
-        "anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]
+        "anyOf": [
+            schemas["SnowflakeType"],
+            {"type": "integer", "minimum": 0, "maximum": SNOWFLAKE_MAX},
+        ]
     }
+    media = {"title": "GUILD_MEDIA", "description": "Channel that can only contain threads, "
+             "similar to GUILD_FORUM channels", "const": 16}  # fmt: skip
+    schemas["ChannelTypes"]["oneOf"].append(media)
     return described
 
 
