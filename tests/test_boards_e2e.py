@@ -30,8 +30,9 @@ def live_boards(server: FakeDiscord, channel: int = CHANNEL_ID) -> dict[int, lis
     return boards
 
 
-async def settled(check: Any, timeout: float = 3.0) -> None:
-    """Waits for *check()* to hold: old boards are retired just after a reply."""
+async def settled(check: Any, timeout: float = 10.0) -> None:
+    """Waits for *check()* to hold: old boards are retired just after a reply
+    (and after Discord's per-channel bucket of edits lets them through)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while not check():
         assert asyncio.get_running_loop().time() < deadline, "never settled"

@@ -417,3 +417,21 @@ async def test_cups_open_at_once_and_games_go_on_while_deals_are_graded(
     assert held == [(0,)] and max(answered) < 3.0, answered  # answered while it was graded
     assert len(await slow.dealt(database_url, timeout=180)) == 10
     assert len(await other.dealt(database_url)) == 2
+
+
+async def test_a_cup_card_over_an_hour_old_waits_out_discords_cap_and_lands(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    """A cup's card lives for days: its edits meet Discord's cap on old
+    messages (30046). Refused past discord.py's five tries, the card waits
+    and is edited again; the log holds one line, no traceback."""
+    with server.backdated(3700):
+        card = Card(server, await server.slash("cup open", {"game": "klondike", "deals": 1}))
+    await card.dealt(database_url)
+    await win_a_deal(server, database_url, BOB, card)
+    server.fail_next("edit_message", 30046, times=6)
+    await server.slash("cup end")
+    await card.until("The deals were", timeout=40)
+    assert f"🥇 1. <@{BOB['id']}>" in card.text
+    log = bot.log.read_text()
+    assert "Traceback" not in log and "not edited, tried again soon" in log

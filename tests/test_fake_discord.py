@@ -265,6 +265,7 @@ async def test_a_dm_is_sent_once_per_nonce_and_refused_to_a_closed_dm(server: Fa
 
 
 async def test_past_fifty_requests_a_second_discord_limits_them_all(server: FakeDiscord) -> None:
+    server.rate_limits = False  # the channel's own bucket would answer first
     channel = f"/channels/{CHANNEL_ID}/messages"
     answers = [await request(server, "POST", channel, {"content": "x"}) for _ in range(51)]
     assert [status for status, _ in answers].count(200) == 50
@@ -367,3 +368,50 @@ async def test_a_route_that_takes_a_body_unchecked_is_a_refusal(server: FakeDisc
         f"POST /channels/{CHANNEL_ID}/followers: served without checking its body"
     ]
     server.invalid.clear()
+
+
+async def test_a_channels_creates_and_edits_carry_discords_rate_limit_headers(
+    server: FakeDiscord,
+) -> None:
+    """Five creates a channel per five seconds, each answered with Discord's
+    headers; the sixth is a 429 that says how long to wait (discord.py reads
+    both: it waits before the sixth)."""
+    channel = f"{API}/channels/{CHANNEL_ID}/messages"
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {TOKEN}"}) as session:
+        seen = []
+        for _ in range(6):
+            async with session.post(
+                f"http://127.0.0.1:{server.port}{channel}", json={"content": "x"}
+            ) as response:
+                seen.append((response.status, dict(response.headers), await response.json()))
+    assert [status for status, _, _ in seen] == [200] * 5 + [429]
+    headers = seen[0][1]
+    assert headers["X-RateLimit-Limit"] == "5" and headers["X-RateLimit-Remaining"] == "4"
+    assert float(headers["X-RateLimit-Reset-After"]) <= 5 and headers["X-RateLimit-Bucket"]
+    assert seen[4][1]["X-RateLimit-Remaining"] == "0"
+    status, headers, body = seen[5]
+    assert 0 < body["retry_after"] <= 5 and body["global"] is False and headers["Via"]
+    assert headers["X-RateLimit-Scope"] == "user" and server.bucket_limited == 1
+    # Another channel's bucket is its own.
+    status, _ = await request(server, "POST", f"/channels/{payloads.CHANNEL_B}/messages",
+                              {"content": "x"})  # fmt: skip
+    assert status == 200
+
+
+async def test_the_fourth_edit_within_six_seconds_of_messages_over_an_hour_old_is_refused(
+    server: FakeDiscord,
+) -> None:
+    with server.backdated(3601):
+        old = [server.forged(["a"]) for _ in range(4)]
+    young = server.forged(["b"])
+    assert all(3600 < server.age(int(m["id"])) < 3700 for m in old)
+    assert server.age(int(young["id"])) < 60
+    channel = f"/channels/{CHANNEL_ID}/messages"
+    answers = [await request(server, "PATCH", f"{channel}/{m['id']}", {"content": "y"})
+               for m in old]  # fmt: skip
+    assert [status for status, _ in answers] == [200, 200, 200, 429]
+    body = answers[3][1]
+    assert body["code"] == 30046 and 0 < body["retry_after"] <= 6
+    assert (await request(server, "PATCH", f"{channel}/{young['id']}", {"content": "y"}))[0] == 200
+    server.advance(6.1)  # the window has passed
+    assert (await request(server, "PATCH", f"{channel}/{old[3]['id']}", {"content": "y"}))[0] == 200

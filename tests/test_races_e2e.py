@@ -353,3 +353,15 @@ async def test_a_race_ends_after_thirty_minutes_and_a_rematch_deals_anew(
     assert "deal 4711" not in again.text and "Klondike, draw 1" in again.text
     started = await again.press("Start", BOB)
     assert started.kind == 7 and again.buttons == ["Play", "Watch"]
+
+
+async def test_a_card_edit_over_discords_cap_on_old_messages_waits_and_lands(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    race = await start_race(server, [ALICE, BOB])
+    server.fail_next("edit_message", 30046, times=6)  # past discord.py's five tries
+    await server.slash("resign", who=ALICE)
+    await server.slash("resign", who=BOB)
+    await race.until("The race is over", timeout=15)
+    log = bot.log.read_text()
+    assert "Traceback" not in log and "not edited, tried again soon" in log

@@ -100,6 +100,8 @@ async def test_a_daily_reminder_comes_at_the_players_time_in_their_zone(
 async def test_bad_input_is_refused_and_changes_nothing(store: Store, reminders: Reminders) -> None:
     refusals = [
         await reminders.set_zone(ALICE, "Mars/Olympus"),
+        await reminders.set_zone(ALICE, "localtime"),  # the host's: no place's zone
+        await reminders.set_zone(ALICE, "Factory"),
         await reminders.change(ALICE, "daily", True, "25:00"),
         await reminders.change(ALICE, "weekly", True),
         await reminders.change(ALICE, "cups", True, "09:00"),
@@ -107,7 +109,7 @@ async def test_bad_input_is_refused_and_changes_nothing(store: Store, reminders:
         await reminders.stop(ALICE, "monthly", ALICE.user_id),
     ]
     assert [notice.text.split(" ")[0] for notice in refusals] == [
-        "`Mars/Olympus`", "`25:00`", "There", "Only", "These", "There",
+        "`Mars/Olympus`", "`localtime`", "`Factory`", "`25:00`", "There", "Only", "These", "There",
     ]  # fmt: skip
     assert await store.reminder_settings(ALICE.user_id) == ReminderSettings()
     assert reminders.suggest_zones("berl") == ["Europe/Berlin"]

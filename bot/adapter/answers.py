@@ -22,6 +22,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -62,6 +63,18 @@ if TYPE_CHECKING:
     from .client import SolitaireBot
 
 log = logging.getLogger("bot")
+
+#: A board older than this is never edited again: Discord caps the edits of
+#: messages over an hour old (error 30046, LIMITS.md §8), and the cap is met
+#: as a 429 that discord.py sleeps on and tries again, past an interaction's
+#: 3 seconds. A move on such a board is answered with a fresh one instead, and
+#: the old one retired where Discord allows.
+EDITABLE_FOR = timedelta(minutes=55)
+#: How long an edit in place may take before a fresh board is posted instead
+#: (within Discord's 3 seconds for the first answer).
+EDIT_WAIT = 2.0
+#: How long retiring an old board may wait on Discord's rate limits.
+RETIRE_WAIT = 10.0
 
 #: Discord's limits: a thread's name, a file's description (alt text),
 #: counted as :func:`~bot.usecases.fields.clip` counts.
@@ -203,6 +216,8 @@ async def respond(
     A new board retires the game's previous one; a *new_game* gets a thread
     of its own where the server asks for that."""
     locale = language(interaction)
+    if edit and not editable(interaction.message):
+        edit = False  # a fresh answer; an old board is retired with the new one kept
     if isinstance(reply, Notice) and reply.paged is not None:
         view = page_view(reply.paged, locale)
         if edit:
@@ -219,9 +234,12 @@ async def respond(
     elif edit:
         # content=None, embeds=[]: an old board of plain text becomes a
         # Components V2 one, which Discord takes only with both sent so.
-        await interaction.response.edit_message(
+        edited = interaction.response.edit_message(
             content=None, embeds=[], attachments=[board_file(reply)], view=board_view(reply, locale)
         )
+        if not await in_place(interaction, edited, f"board of game {reply.game_id}"):
+            await respond(interaction, reply)  # a fresh board; the pressed one is retired
+            return
         pressed, channel = interaction.message, interaction.channel_id
         if pressed is not None and channel is not None:
             where = (channel, pressed.id)
@@ -255,14 +273,38 @@ async def _racer_board(interaction: Interaction, board: Board, *, edit: bool) ->
     in place of the pressed one; the race's or cup's card then has a change
     to show."""
     view = board_view(board, language(interaction))
-    if edit:
-        await interaction.response.edit_message(attachments=[board_file(board)], view=view)
-    else:
+    edited = edit and await in_place(
+        interaction,
+        interaction.response.edit_message(attachments=[board_file(board)], view=view),
+        f"board of game {board.game_id}",
+    )
+    if not edited:
         await interaction.response.send_message(file=board_file(board), view=view, ephemeral=True)
     if board.race_id is not None:
         bot_of(interaction).race_cards.changed(board.race_id)
     if board.cup_id is not None and board.status != Status.PLAYING:  # a result to show
         bot_of(interaction).cup_cards.changed(board.cup_id)
+
+
+def editable(message: discord.Message | None) -> bool:
+    """Whether *message* is young enough to be edited in place (its age is
+    its id's, as Discord counts it)."""
+    return message is not None and discord.utils.utcnow() - message.created_at < EDITABLE_FOR
+
+
+async def in_place(interaction: Interaction, edit: Awaitable[object], what: str) -> bool:
+    """Whether *edit*, an interaction's answer that edits the pressed message,
+    landed. Refused, or not through within ``EDIT_WAIT``, it did not, and the
+    interaction is still to be answered: with a fresh message instead."""
+    try:
+        await asyncio.wait_for(edit, EDIT_WAIT)
+    except (discord.HTTPException, TimeoutError) as error:
+        if interaction.response.is_done():
+            raise
+        status = getattr(error, "status", "no answer in time")
+        log.info("%s not edited in place (%s): posted afresh", what, status)
+        return False
+    return True
 
 
 async def _edited(interaction: Interaction, board: Board, where: BoardMessage, locale: str) -> None:
@@ -441,10 +483,15 @@ async def _retire(bot: discord.Client, old: BoardMessage, link: str, locale: str
         "PATCH", "/channels/{channel_id}/messages/{message_id}",
         channel_id=channel_id, message_id=message_id,
     )  # fmt: skip
+    body = retired(tr(locale, "board.moved", link=link))
     try:
-        await bot.http.request(route, json=retired(tr(locale, "board.moved", link=link)))
+        # An old board's edit may meet Discord's cap on them (a 429 that
+        # discord.py waits on): the wait is bounded, the board left as it is.
+        await asyncio.wait_for(bot.http.request(route, json=body), RETIRE_WAIT)
     except discord.HTTPException as error:
         log.info("board %s in %s not retired: %s", message_id, channel_id, error.status)
+    except TimeoutError:
+        log.info("board %s in %s not retired: rate limited", message_id, channel_id)
 
 
 def retired(text: str) -> dict[str, Any]:

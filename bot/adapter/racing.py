@@ -23,7 +23,17 @@ from texts import tr
 
 from ..usecases.races import OPEN_FOR, RaceCard, Watching
 from ..usecases.replies import Notice
-from .answers import LOST, PLAYING, WON, accent, afterwards, picture_view, respond
+from .answers import (
+    LOST,
+    PLAYING,
+    WON,
+    accent,
+    afterwards,
+    editable,
+    in_place,
+    picture_view,
+    respond,
+)
 from .components import DealButton, RaceButton, WatchButton
 from .interactions import Interaction, asker_of, avatar_of, bot_is_member, language
 
@@ -128,7 +138,13 @@ class Racing:
         if isinstance(card, Notice):
             await _privately(interaction, card.text)
             return
-        await interaction.response.edit_message(view=race_view(card))
+        if editable(interaction.message) and await in_place(
+            interaction, interaction.response.edit_message(view=race_view(card)), "race card"
+        ):
+            return
+        # Old, or refused: the card is edited through its channel, as it can be.
+        await interaction.response.defer()
+        await self._bot.race_cards.behind(race_id)
 
     async def watch(
         self, interaction: Interaction, race_id: int, user_id: int | None, *, edit: bool
@@ -141,12 +157,20 @@ class Racing:
             await _privately(interaction, watching.text)
             return
         board = watching.board
-        file = discord.File(io.BytesIO(board.png), "table.png")
         view = watch_view(watching, locale)
-        if edit:
-            await interaction.response.edit_message(attachments=[file], view=view)
-        else:
-            await interaction.response.send_message(file=file, view=view, ephemeral=True)
+        edited = (
+            edit
+            and editable(interaction.message)
+            and await in_place(
+                interaction,
+                interaction.response.edit_message(attachments=[_table(board.png)], view=view),
+                f"view of race {race_id}",
+            )
+        )
+        if not edited:
+            await interaction.response.send_message(
+                file=_table(board.png), view=view, ephemeral=True
+            )
 
     async def show_card(self, race: RaceRow) -> None:
         """Edits a race's card to show the race as it stands. Any other
@@ -192,3 +216,8 @@ class Racing:
 
 async def _privately(interaction: Interaction, text: str) -> None:
     await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+def _table(png: bytes) -> discord.File:
+    """A board's picture as a file (one a request: discord.py closes it after)."""
+    return discord.File(io.BytesIO(png), "table.png")

@@ -65,6 +65,12 @@ class Cards(Generic[Row]):
         if race_id not in self._tasks:
             self._tasks[race_id] = asyncio.create_task(self._keep(race_id))
 
+    async def behind(self, race_id: int) -> None:
+        """A card whose edit was claimed (by a press that meant to edit it
+        itself) did not show it: it is behind, and shown as any change is."""
+        await self._not_shown(race_id)
+        self.changed(race_id)
+
     async def sweep_forever(self, interval: float = SWEEP) -> None:
         """Ends what is due and shows the cards left behind, forever."""
         while True:

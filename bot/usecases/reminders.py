@@ -65,10 +65,21 @@ RETRY = 60.0
 _TIME = re.compile(r"(\d{1,2})(?:[:.h](\d{2}))?")
 
 
+#: Names in the zone database that are no place's zone: ``localtime`` is the
+#: host's own (two processes could count a player's days differently) and
+#: ``Factory`` a placeholder.
+NOT_ZONES = frozenset({"localtime", "Factory"})
+
+
 @functools.cache
 def zone_names() -> tuple[str, ...]:
-    """The IANA time zones the standard library knows, sorted."""
-    return tuple(sorted(zoneinfo.available_timezones()))
+    """The IANA time zones the standard library knows, sorted (places only).
+
+    >>> "Europe/Berlin" in zone_names(), "localtime" in zone_names()
+    (True, False)
+    """
+    found = zoneinfo.available_timezones() - NOT_ZONES
+    return tuple(sorted(name for name in found if not name.startswith(("posix", "right/"))))
 
 
 @functools.cache

@@ -4,8 +4,10 @@ messages, interactions. Numbers are discord.py's enums, not bare codes."""
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from discord import (
@@ -84,8 +86,39 @@ BOT_USER = {
     "bot": True,
 }
 
-#: Snowflakes for everything the server makes: messages, commands, interactions.
-snowflakes: Iterator[int] = itertools.count(7_000_000_000_000_000)
+#: Discord's epoch, the first second of 2015, in ms (reference.mdx § Snowflakes).
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+
+class Snowflakes:
+    """Discord's ids for everything the server makes (messages, commands,
+    interactions): real snowflakes of this clock, so that a message's age is
+    its id's, as on Discord. The clock is the machine's, held back by
+    :attr:`behind` seconds while a test makes messages that are already old."""
+
+    def __init__(self) -> None:
+        self.behind = 0.0
+        self._increment = itertools.count()
+
+    def __iter__(self) -> Iterator[int]:
+        return self
+
+    def __next__(self) -> int:
+        ms = int((time.time() - self.behind) * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._increment) & 0x3FFFFF)
+
+
+snowflakes = Snowflakes()
+
+
+def made_at(snowflake: int) -> float:
+    """When *snowflake* was made, in seconds since 1970 (its top 42 bits)."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+def timestamp(snowflake: int) -> str:
+    """*snowflake*'s time as Discord writes a message's ``timestamp``."""
+    return datetime.fromtimestamp(made_at(snowflake), UTC).isoformat()
 
 
 def user(user_id: int, name: str, avatar: str | None = None) -> dict[str, Any]:
@@ -239,7 +272,7 @@ def message(
         "channel_id": str(channel_id),
         "author": BOT_USER,
         "content": data.get("content") or "",
-        "timestamp": TIMESTAMP,
+        "timestamp": timestamp(message_id),
         "edited_timestamp": None,
         "tts": False,
         "mention_everyone": False,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -40,6 +41,15 @@ GLOBAL_LIMIT = 50
 #: A nonce's length, and how long Discord keeps one (its "past few minutes").
 NONCE_LENGTH = 25
 NONCE_KEPT = 300.0
+#: Discord's cap on edits of messages older than an hour (LIMITS.md §8): in
+#: one channel, the 4th such edit within 6 s is refused (429, code 30046).
+OLD_MESSAGE = 3600.0
+OLD_EDITS = 3
+OLD_EDITS_SECONDS = 6.0
+#: Per-channel buckets of message creates and of message edits, as commonly
+#: seen (Discord documents none: LIMITS.md §8): 5 a bucket per 5 s.
+CHANNEL_BUCKET = 5
+CHANNEL_BUCKET_SECONDS = 5.0
 #: What a request's body and files may come to, by Discord's documentation:
 #: (payload, number of files) -> problems.
 Documented = Callable[[Any, int], list[Problem]]
@@ -58,6 +68,32 @@ def _has_body(request: web.Request) -> bool:
         return False
     operation = spec.operation(request.method, request.path.removeprefix(API))
     return operation is not None and bool(operation.body)
+
+
+class Bucket:
+    """One of Discord's per-route rate limits: *limit* requests a window of
+    *seconds*, the window starting with its first request."""
+
+    def __init__(self, name: str, limit: int, seconds: float) -> None:
+        self.name, self.limit, self.seconds = name, limit, seconds
+        self._reset = 0.0
+        self._used = 0
+
+    def take(self, now: float) -> dict[str, str] | float:
+        """Takes one request: the headers Discord answers it with, or the
+        seconds to wait (a 429) when the window is spent."""
+        if now >= self._reset:
+            self._reset, self._used = now + self.seconds, 0
+        if self._used >= self.limit:
+            return self._reset - now
+        self._used += 1
+        return {
+            "X-RateLimit-Bucket": self.name,
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(self.limit - self._used),
+            "X-RateLimit-Reset": f"{time.time() + self._reset - now:.3f}",
+            "X-RateLimit-Reset-After": f"{self._reset - now:.3f}",
+        }
 
 
 class Refused(Exception):
@@ -118,6 +154,15 @@ class DiscordServer:
         self.global_limit = GLOBAL_LIMIT
         self._recent: collections.deque[float] = collections.deque()
         self.rate_limited = 0
+        #: Whether message creates and edits are held to Discord's per-channel
+        #: buckets and its cap on edits of messages older than an hour.
+        self.rate_limits = True
+        self._buckets: dict[tuple[str, int], Bucket] = {}
+        #: When the edits of old messages in each channel were made (server's clock).
+        self._old_edits: dict[int, collections.deque[float]] = {}
+        #: 429s answered for a channel's bucket, and for the old-message cap (30046).
+        self.bucket_limited = 0
+        self.old_edits_refused = 0
         # Chat messages whose reply a caller awaits, by the message's id.
         self.replies_to: dict[int, asyncio.Future[Reply]] = {}
         self.edits: list[int] = []  # ids of messages the bot edited through their channel
@@ -273,7 +318,8 @@ class DiscordServer:
             return fault
         payload, _ = await self._read(request, lambda body, _: limits.commands_problems(body))
         scope = request.match_info.get("guild", "global")
-        self.commands[scope] = [self._registered(command) for command in payload]
+        commands: list[dict[str, Any]] = payload  # type: ignore[assignment]  # checked: a list
+        self.commands[scope] = [self._registered(command) for command in commands]
         return self.json(self.commands[scope])
 
     async def post_command(self, request: web.Request) -> web.Response:
@@ -351,6 +397,66 @@ class DiscordServer:
             response.headers["X-RateLimit-Scope"] = "global"
         response.headers["Via"] = "1.1 google"  # else discord.py takes it for a ban
         return response
+
+    def _channel_bucket(self, kind: str, channel: int) -> dict[str, str] | web.Response:
+        """Takes a request of *kind* (``create``, ``edit``) from *channel*'s
+        bucket: the headers to answer it with, or Discord's 429."""
+        if not self.rate_limits:
+            return {}
+        name = f"{kind}-{channel:x}"
+        bucket = self._buckets.setdefault(
+            (kind, channel), Bucket(name, CHANNEL_BUCKET, CHANNEL_BUCKET_SECONDS)
+        )
+        taken = bucket.take(self.now())
+        if isinstance(taken, dict):
+            return taken
+        self.bucket_limited += 1
+        limited = self._rate_limited(round(taken, 3))
+        limited.headers.update({"X-RateLimit-Bucket": name, "X-RateLimit-Scope": "user",
+                                "X-RateLimit-Limit": str(CHANNEL_BUCKET),
+                                "X-RateLimit-Remaining": "0",
+                                "X-RateLimit-Reset-After": f"{taken:.3f}"})  # fmt: skip
+        return limited
+
+    def age(self, message_id: int) -> float:
+        """How old a message is, by its id and the server's clock."""
+        return time.time() + self.skew - payloads.made_at(message_id)
+
+    def _old_edit(self, message: dict[str, Any] | None) -> web.Response | None:
+        """Counts an edit of *message* if it is over an hour old: the 4th
+        such edit within 6 s in one channel is Discord's 429, code 30046."""
+        if not self.rate_limits or message is None or int(message["flags"]) & EPHEMERAL:
+            return None
+        if self.age(int(message["id"])) <= OLD_MESSAGE:
+            return None
+        edits = self._old_edits.setdefault(int(message["channel_id"]), collections.deque())
+        now = self.now()
+        while edits and edits[0] <= now - OLD_EDITS_SECONDS:
+            edits.popleft()
+        if len(edits) >= OLD_EDITS:
+            self.old_edits_refused += 1
+            return self._too_many_old_edits(edits[0] + OLD_EDITS_SECONDS - now)
+        edits.append(now)
+        return None
+
+    def _too_many_old_edits(self, retry_after: float) -> web.Response:
+        """Discord's refusal of an edit past its cap on old messages."""
+        refused = self._rate_limited(round(max(retry_after, 0.001), 3))
+        body = json.loads(refused.body)  # type: ignore[arg-type]
+        body.update(code=30046, message="Maximum number of edits to messages older than "
+                    "1 hour reached. Try again later")  # fmt: skip
+        refused.body = json.dumps(body).encode()
+        refused.headers["X-RateLimit-Scope"] = "user"
+        return refused
+
+    @contextlib.contextmanager
+    def backdated(self, seconds: float) -> Iterator[None]:
+        """Messages (and every id) made inside are *seconds* old already."""
+        payloads.snowflakes.behind = seconds
+        try:
+            yield
+        finally:
+            payloads.snowflakes.behind = 0.0
 
     def _refuse(self, request: web.Request, found: list[Problem]) -> web.Response:
         """Discord's answer to a body it refuses: 400, code 50035, and the
@@ -470,7 +576,8 @@ class DiscordServer:
         """Answers the next *times* calls of *route* (``callback``,
         ``create_message``, ``followup``, ``get_original``, ``put_commands``)
         with *status*: 429, 500, 403 (Missing Permissions) or 400 (Invalid
-        Form Body, the first command's description refused)."""
+        Form Body, the first command's description refused); 30046 answers
+        as Discord's cap on edits of messages over an hour old does (a 429)."""
         self.faults += [(route, status)] * times
 
     def delay_next(self, route: str, seconds: float) -> None:
@@ -497,6 +604,8 @@ class DiscordServer:
                 del self.faults[i]
                 if status == 429:
                     return self._rate_limited(0.25)
+                if status == 30046:  # the cap on edits of messages over an hour old
+                    return self._too_many_old_edits(0.25)
                 if status == 403:
                     return self.json({"message": "Missing Permissions", "code": 50013}, 403)
                 if status == 400:  # a refused body, naming the first command's description
@@ -530,8 +639,8 @@ class DiscordServer:
         if interaction_id in self._acknowledged:  # one initial response (JSON 40060)
             await request.read()
             self.invalid.append(f"interaction {interaction_id} answered twice")
-            body = {"message": "Interaction has already been acknowledged.", "code": 40060}
-            return self.json(body, status=400)
+            twice = {"message": "Interaction has already been acknowledged.", "code": 40060}
+            return self.json(twice, status=400)
         sent = self._sent_at.get(interaction_id)
         if sent is not None and self.now() - sent > message_limits.TOKEN_SECONDS:
             await request.read()
@@ -551,8 +660,10 @@ class DiscordServer:
         body, files = await self._read(
             request, documented, upload_limit=self._upload_limit(interaction)
         )
-        self._acknowledged.add(interaction_id)
         kind = int(body["type"])
+        if kind == _UPDATE and (capped := self._old_edit(old_message)) is not None:
+            return capped  # not acknowledged: the interaction may still be answered
+        self._acknowledged.add(interaction_id)
         data = body.get("data") or {}
         response: dict[str, Any] = {
             "interaction": {"id": interaction_id, "type": interaction.get("type", 2)}
@@ -612,6 +723,8 @@ class DiscordServer:
             ),
             upload_limit=self._upload_limit(interaction),
         )
+        if (capped := self._old_edit(old)) is not None:
+            return capped
         if old is not None:
             message = self._edited(old, data, files)
         else:
@@ -652,6 +765,10 @@ class DiscordServer:
         if channel in self.deleted:
             await request.read()
             return self.json({"message": "Unknown Channel", "code": 10003}, status=404)
+        taken = self._channel_bucket("create", channel)
+        if isinstance(taken, web.Response):
+            await request.read()
+            return taken
         data, files = await self._read(
             request, lambda body, files: message_limits.message_problems(body, files=files)
         )
@@ -683,7 +800,7 @@ class DiscordServer:
             waiting.set_result(reply)
         else:
             await self.posted.put(reply)
-        return self.json(message)
+        return _with(taken, self.json(message))
 
     async def edit_message(self, request: web.Request) -> web.Response:
         """Edits one of the bot's messages: only the fields sent change."""
@@ -695,14 +812,20 @@ class DiscordServer:
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
         if int(old["flags"]) & EPHEMERAL:  # only its interaction can edit it
             return self.json({"message": "Unknown Message", "code": 10008}, status=404)
+        taken = self._channel_bucket("edit", int(old["channel_id"]))
+        if isinstance(taken, web.Response):
+            await request.read()
+            return taken
         data, files = await self._read(
             request,
             lambda body, files: message_limits.message_problems(body, files=files, was_v2=_v2(old)),
         )
+        if (capped := self._old_edit(old)) is not None:
+            return capped
         message = self._edited(old, data, files)
         self.edits.append(message_id)
         self.edited_at.setdefault(message_id, []).append(time.monotonic())
-        return self.json(message)
+        return _with(taken, self.json(message))
 
     def _edited(
         self, old: dict[str, Any], data: dict[str, Any], files: list[tuple[str, bytes]]
@@ -906,3 +1029,10 @@ def _one_command(command: Any, files: int) -> list[Problem]:
     if not isinstance(command, dict):
         return [Problem((), "DICT_TYPE_CONVERT", "Only dictionaries may be used.")]
     return limits.command_problems(command)
+
+
+def _with(headers: dict[str, str] | web.Response, response: web.Response) -> web.Response:
+    """*response* with a bucket's rate-limit *headers*."""
+    if isinstance(headers, dict):
+        response.headers.update(headers)
+    return response
