@@ -13,6 +13,7 @@ the reply received, and moves per second.
     python bench/e2e.py --processes 2
     python bench/e2e.py --races 10x4
     python bench/e2e.py --cup 200 --players 50 --seconds 30
+    python bench/e2e.py --busy 20 --seconds 30   # one busy channel, Discord's rate limits on
 
 Each player starts a Klondike game, then moves, waiting a random think time
 (mean --think seconds) between moves, as people do. Half the players are in
@@ -43,6 +44,14 @@ description is off: it would take the bots' CPU.
   of their private cup board (one action in 20 resigns the deal and plays
   the next: a result for the card), beside ``--players`` playing alone, on
   one bot; prints each group's latency and the cup card's edits.
+- ``--busy N``: N players in one channel, coming back to games whose boards
+  were posted over an hour ago, a third each pressing buttons, typing
+  ``/move`` and typing in chat, with the local Discord holding Discord's
+  rate limits (its per-channel buckets and the cap on edits of hour-old
+  messages, which the other crowds leave off: their players share two
+  channels, which Discord would hold to a few boards a second); prints
+  moves a second, latency, the 429s met and the boards posted afresh for a
+  press on an old one.
 """
 
 from __future__ import annotations
@@ -87,6 +96,8 @@ class Tally:
     hints: list[float] = field(default_factory=list)
     other: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: Presses answered with a new board (the pressed one too old to edit).
+    reposted: int = 0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -121,18 +132,20 @@ async def player(
     hints: float,
     tally: Tally,
     verdicts: bool = False,
+    board: Reply | None = None,
 ) -> None:
+    """One player: a game started (or *board*, one already there), then
+    moves until *until*, *how* they move."""
     rng = random.Random(number)
-    who = user(6_000_000_000_000_000 + number, f"player{number}")
-    guild = (GUILD_ID, GUILD_B)[number % 2]
+    who, guild = player_of(number), (GUILD_ID, GUILD_B)[number % 2]
+    if board is not None:
+        guild = GUILD_ID
     await asyncio.sleep(rng.uniform(0, DRIFT_IN - 1.0))  # players drift in, as they do
     if verdicts:  # "can this still be won?" after every move, searched in the workers
         await server.slash("settings", {"winnable": True}, who=who, guild_id=guild)
-    board = await server.slash(
-        "play", {"game": "klondike", "deal": number + 1, "passes": "unlimited"}, who=who,
-        guild_id=guild,
-    )  # fmt: skip
-    tally.other.append(board.elapsed)
+    if board is None:
+        board = await start(server, number, guild)
+        tally.other.append(board.elapsed)
     while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(0, 2 * think))
         try:
@@ -150,11 +163,25 @@ async def player(
             tally.errors.append(repr(error))
             continue
         tally.moves.append((time.monotonic(), reply.elapsed))
+        if how == "button" and reply.kind == 4:
+            tally.reposted += 1
         if _components(reply):
             board = reply
         elif how == "button":  # a notice: get a board to press again
             board = await server.slash("show", who=who, guild_id=guild)
             tally.other.append(board.elapsed)
+
+
+def player_of(number: int) -> dict[str, object]:
+    return user(6_000_000_000_000_000 + number, f"player{number}")
+
+
+async def start(server: FakeDiscord, number: int, guild: int) -> Reply:
+    """Player *number*'s game: its first board."""
+    return await server.slash(
+        "play", {"game": "klondike", "deal": number + 1, "passes": "unlimited"},
+        who=player_of(number), guild_id=guild,
+    )  # fmt: skip
 
 
 async def _press(
@@ -211,6 +238,7 @@ async def crowd(
     """Runs one crowd against a fresh bot of *processes* shards on a fresh
     database; returns its figures over the window after the players came in."""
     server = FakeDiscord(check_api=False)  # the tests check requests; here it would cost CPU
+    server.rate_limits = False  # two channels for the whole crowd: see --busy
     await server.start()
     with tempfile.TemporaryDirectory() as folder:
         async with fresh_database(database, Path(folder), server_url) as url:
@@ -257,6 +285,57 @@ async def crowd(
         "hints": len(tally.hints),
         "over 3 s": sum(value > 3000 for value in every) + len(tally.errors),
     }
+
+
+#: How old the busy channel's boards are when its players come back to them.
+OLD_BOARDS = 3700.0
+
+
+async def busy_crowd(
+    players: int, seconds: float, think: float, *, database: str = "sqlite", server_url: str = ""
+) -> dict[str, float]:
+    """*players* in one channel, on games whose boards were posted over an
+    hour ago, moving three ways, with Discord's rate limits held."""
+    server = FakeDiscord(check_api=False)
+    await server.start()
+    ways = ("button", "slash", "chat")
+    with tempfile.TemporaryDirectory() as folder:
+        async with fresh_database(database, Path(folder), server_url) as url:
+            bot = BotProcess(server, Path(folder), url)
+            await bot.start()
+            try:
+                with server.backdated(OLD_BOARDS):
+                    boards = [await start(server, n, GUILD_ID) for n in range(players)]
+                tallies = {how: Tally() for how in ways}
+                start_at = time.monotonic()
+                window, until = start_at + DRIFT_IN, start_at + DRIFT_IN + seconds
+                limited = (server.bucket_limited, server.old_edits_refused, server.rate_limited)
+                await asyncio.gather(
+                    *(
+                        player(server, n, ways[n % 3], until, think, 0.0,
+                               tallies[ways[n % 3]], board=boards[n])
+                        for n in range(players)
+                    )
+                )  # fmt: skip
+            finally:
+                await bot.stop()
+    await server.stop()
+    every = list(tallies.values())
+    ms = [1000 * lat for t in every for ended, lat in t.moves if window <= ended <= until]
+    figures = {
+        **latencies(ms, seconds),
+        "cpu ms/move": float("nan"),
+        "over 3 s": sum(lat > 3 for t in every for _, lat in t.moves)
+        + sum(len(t.errors) for t in every),
+        "bucket 429s": server.bucket_limited - limited[0],
+        "30046s": server.old_edits_refused - limited[1],
+        "global 429s": server.rate_limited - limited[2],
+        "reposted": tallies["button"].reposted,
+    }
+    for how, tally in tallies.items():
+        mine = [1000 * lat for ended, lat in tally.moves if window <= ended <= until]
+        figures.update({f"{how} {key}": value for key, value in latencies(mine, seconds).items()})
+    return figures
 
 
 def latencies(ms: list[float], seconds: float) -> dict[str, float]:
@@ -470,6 +549,28 @@ async def main(args: argparse.Namespace) -> None:
             f"{cupped['closest edits']:.2f} s apart"
         )
         return
+    if args.busy:
+        print(
+            f"{args.busy} players in one channel, back to boards posted {OLD_BOARDS:g} s ago, "
+            f"a third each by button, /move and chat; Discord's rate limits held; "
+            f"{args.seconds:g} s measured (after {DRIFT_IN:g} s coming in), think time mean "
+            f"{args.think:g} s; latency in ms"
+        )
+        busy = await busy_crowd(
+            args.busy, args.seconds, args.think, database=args.on, server_url=args.database
+        )
+        for how in ("button", "slash", "chat", ""):
+            key = f"{how} " if how else ""
+            moves, p50, p99 = busy[key + "moves/s"], busy[key + "p50"], busy[key + "p99"]
+            print(f"{how or 'all':<8}{moves:7.1f} moves/s  p50 {p50:7.1f}  p99 {p99:7.1f}"
+                  f"  max {busy[key + 'max']:7.1f}")  # fmt: skip
+        print(
+            f"429s met: {busy['bucket 429s']:.0f} of a channel's buckets, {busy['30046s']:.0f} "
+            f"of the cap on old messages (30046), {busy['global 429s']:.0f} global; boards "
+            f"posted afresh for a press on an old one: {busy['reposted']:.0f}; replies over "
+            f"3 s or lost: {busy['over 3 s']:.0f}"
+        )
+        return
     if args.races:
         races, racers = (int(n) for n in args.races.split("x"))
         common = (races * racers, args.seconds, args.think)
@@ -612,6 +713,9 @@ if __name__ == "__main__":
     parser.add_argument("--races", default="", help="RxN: R races of N racers each")
     parser.add_argument(
         "--cup", type=int, default=0, help="N players in one cup, beside --players alone"
+    )
+    parser.add_argument(
+        "--busy", type=int, default=0, help="N players in one channel, Discord's rate limits on"
     )
     parser.add_argument(
         "--database",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tests.botprocess import BotProcess
 from tests.fake_discord import ALICE, BOB, FakeDiscord, Reply
-from tests.fake_discord.payloads import controls, text_of, user
+from tests.fake_discord.payloads import GUILD_C, controls, text_of, user
 from tests.test_boards_e2e import live_boards, settled
 
 #: Over an hour: past Discord's cap, and the bot's 55 minutes.
@@ -105,3 +105,25 @@ async def test_the_fourth_edit_of_old_messages_within_six_seconds_is_refused(
     await settled(lambda: all(retired(server, int(server.message(o)["id"])) for o in olds), 15)
     assert server.old_edits_refused >= 1
     no_trouble(bot)
+
+
+async def test_old_boards_in_a_dm_and_where_the_app_is_only_the_players(
+    server: FakeDiscord, bot: BotProcess
+) -> None:
+    """In a DM the old board is retired through its channel; in a server that
+    did not install the app, where no channel call is allowed, it is left as
+    it is, and the fresh board comes through the interaction alone."""
+    with server.backdated(HOUR_AND_A_BIT):
+        in_dm = await server.slash("play", {"game": "klondike", "deal": 4711}, dm=True)
+    pressed = await server.press(server.message(in_dm), in_dm.component(":draw:")["custom_id"])
+    assert pressed.kind == 4 and is_board(pressed)
+    await settled(lambda: retired(server, int(server.message(in_dm)["id"])))
+    with server.backdated(HOUR_AND_A_BIT):
+        elsewhere = await server.slash(
+            "play", {"game": "klondike", "deal": 3}, who=BOB, guild_id=GUILD_C
+        )
+    old = server.message(elsewhere)
+    pressed_there = await server.press(old, elsewhere.component(":draw:")["custom_id"], who=BOB)
+    assert pressed_there.kind == 4 and is_board(pressed_there)
+    assert server.refused == [] and controls(server.messages[int(old["id"])])
+    no_trouble(bot, pressed, pressed_there)

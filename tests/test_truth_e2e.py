@@ -75,14 +75,16 @@ def worker_pids(bot: int) -> list[int]:
 
 async def start_long_reviews(server: FakeDiscord, first_id: int) -> list[Reply]:
     """Two players' reviews that search for about 2.5 s each: enough to keep
-    two workers busy (the deferred answers are returned)."""
+    two workers busy (the deferred answers are returned). They play in the
+    other server's channel: their 50 boards retired would hold this one's
+    edits behind Discord's per-channel bucket for a minute."""
     reviewers = [user(first_id + i, f"r{i}") for i in range(2)]
     buttons = []
     for who in reviewers:
-        await server.slash("play", {"game": "klondike", "deal": 5}, who=who)
+        await server.slash("play", {"game": "klondike", "deal": 5}, who=who, guild_id=GUILD_B)
         for notation in long_review():
-            await server.slash("move", {"notation": notation}, who=who)
-        resigned = await server.slash("resign", who=who)
+            await server.slash("move", {"notation": notation}, who=who, guild_id=GUILD_B)
+        resigned = await server.slash("resign", who=who, guild_id=GUILD_B)
         buttons.append((server.message(resigned), resigned.component("sol:review:")["custom_id"]))
     return [
         await server.press(message, button, who=who)
