@@ -77,6 +77,7 @@ from tests.botprocess import BotProcess
 from tests.databases import fresh_database
 from tests.fake_discord import ALICE, GUILD_B, GUILD_ID, FakeDiscord, LateReply, Reply, user
 from tests.fake_discord.payloads import controls
+from tests.test_boards_e2e import live_boards
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The bots a crowd can play against: this one, and one that only answers.
@@ -289,6 +290,8 @@ async def crowd(
 
 #: How old the busy channel's boards are when its players come back to them.
 OLD_BOARDS = 3700.0
+#: How long the bot gives a board's retire (``bot.adapter.answers.RETIRE_WAIT``).
+RETIRE_WAIT = 10.0
 
 
 async def busy_crowd(
@@ -317,6 +320,8 @@ async def busy_crowd(
                         for n in range(players)
                     )
                 )  # fmt: skip
+                await asyncio.sleep(RETIRE_WAIT)  # the retires under way land, or give up
+                stale = sum(len(ids) - 1 for ids in live_boards(server).values())
             finally:
                 await bot.stop()
     await server.stop()
@@ -331,6 +336,7 @@ async def busy_crowd(
         "30046s": server.old_edits_refused - limited[1],
         "global 429s": server.rate_limited - limited[2],
         "reposted": tallies["button"].reposted,
+        "stale": stale,
     }
     for how, tally in tallies.items():
         mine = [1000 * lat for ended, lat in tally.moves if window <= ended <= until]
@@ -567,8 +573,9 @@ async def main(args: argparse.Namespace) -> None:
         print(
             f"429s met: {busy['bucket 429s']:.0f} of a channel's buckets, {busy['30046s']:.0f} "
             f"of the cap on old messages (30046), {busy['global 429s']:.0f} global; boards "
-            f"posted afresh for a press on an old one: {busy['reposted']:.0f}; replies over "
-            f"3 s or lost: {busy['over 3 s']:.0f}"
+            f"posted afresh for a press on an old one: {busy['reposted']:.0f}; boards left "
+            f"live beside a newer one (their retire given up): {busy['stale']:.0f}; replies "
+            f"over 3 s or lost: {busy['over 3 s']:.0f}"
         )
         return
     if args.races:
