@@ -36,6 +36,8 @@ from .solver import Outcome, Solution, solve
 PUZZLE_GAMES = ("klondike", "castles-end")
 #: How many plays the solver's winning line may have.
 FEWEST, MOST = 2, 40
+#: How many moves it may have: a given-up puzzle shows its line whole.
+MOST_MOVES = 200
 #: How long the solver may search a candidate (in a worker, never on a move's path).
 CHECK_SECONDS = 2.0
 #: And the memory it may take.
@@ -111,6 +113,8 @@ def candidate(record: Mapping[str, Any], kept: int, search: Search = _search) ->
         return None  # nothing to find
     found = search(game)
     if found.outcome is not Outcome.WON or not FEWEST <= plays(found.moves) <= MOST:
+        return None
+    if len(found.moves) > MOST_MOVES:
         return None
     line = tuple(move.notation for move in found.moves)
     return Puzzle(profile, options, start, line, record.get("deal"))

@@ -110,6 +110,7 @@ class PlayerData(Connected):
         block_digest: Callable[[int], str] = lambda guild_id: "",
         cup_digest: Callable[[int], str] = lambda cup_id: "",
         puzzle_source: str | None = None,
+        puzzle_digest: Callable[[int], str] | None = None,
     ) -> bool:
         """Forgets a player, in one transaction: their settings, name,
         language, limits, seen lines and games are deleted; a server's block
@@ -118,7 +119,10 @@ class PlayerData(Connected):
         players' results need (their race games, daily games and places in
         races) are kept under an anonymous id (``-game id``; a race's host
         or guest ``0``), so those results read as before; the puzzles made
-        from their games (``source`` *puzzle_source*) leave the pool. *digest* (a keyed
+        from their games (``source`` *puzzle_source*) leave the pool, and
+        their tries at the others (those counted, and one in play) are kept
+        under ``puzzle_digest(puzzle)``, so that one try a puzzle holds if
+        they come back. *digest* (a keyed
         digest of the id, naming no one) records when; ``False`` (nothing
         done) if it was recorded less than *every* seconds ago."""
         now = self._clock()
@@ -137,6 +141,8 @@ class PlayerData(Connected):
                     " ON CONFLICT (guild_id, digest) DO NOTHING",
                     (block["guild_id"], block_digest(block["guild_id"]), block["blocked_at"]),
                 )
+            if puzzle_digest is not None:
+                await self._keep_puzzle_tries(db, user_id, puzzle_digest)
             tables = ("players", "cooldowns", "lines_seen", "guild_blocks", "achievements",
                       "puzzle_results", "puzzle_players", "reminder_settings",
                       "reminders", "player_zones")  # fmt: skip
@@ -166,6 +172,11 @@ class PlayerData(Connected):
             )
             await db.execute("DELETE FROM games WHERE user_id = ?", (user_id,))
             if puzzle_source is not None:
+                await db.execute(
+                    "DELETE FROM puzzle_tries_kept WHERE puzzle_id IN"
+                    " (SELECT id FROM puzzles WHERE source = ?)",
+                    (puzzle_source,),
+                )
                 await db.execute("DELETE FROM puzzles WHERE source = ?", (puzzle_source,))
             await db.execute(
                 "INSERT INTO forgotten (digest, forgotten_at) VALUES (?, ?)"
@@ -173,6 +184,31 @@ class PlayerData(Connected):
                 (digest, now),
             )
         return True
+
+    async def _keep_puzzle_tries(
+        self, db: Session, user_id: int, puzzle_digest: Callable[[int], str]
+    ) -> None:
+        """Keeps a player's tries at puzzles under a keyed digest of each
+        puzzle and their id: those counted, and a puzzle in play or left
+        unfinished (its position seen), as a try not solved."""
+        tried = {
+            row["puzzle_id"]: (bool(row["solved"]), row["tried_at"])
+            for row in await db.fetch(
+                "SELECT puzzle_id, solved, tried_at FROM puzzle_results WHERE user_id = ?",
+                (user_id,),
+            )
+        }
+        for row in await db.fetch(
+            "SELECT puzzle_id, updated_at FROM games WHERE user_id = ? AND puzzle_id IS NOT NULL",
+            (user_id,),
+        ):
+            tried.setdefault(row["puzzle_id"], (False, row["updated_at"]))
+        for puzzle_id, (solved, tried_at) in sorted(tried.items()):
+            await db.execute(
+                "INSERT INTO puzzle_tries_kept (puzzle_id, digest, solved, tried_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (puzzle_id, digest) DO NOTHING",
+                (puzzle_id, puzzle_digest(puzzle_id), int(solved), tried_at),
+            )
 
     async def _forget_cup_attempts(
         self, db: Session, user_id: int, cup_digest: Callable[[int], str]

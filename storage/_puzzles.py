@@ -153,14 +153,34 @@ class PuzzleQueries(Connected):
         rated = (row["rating"], row["deviation"], row["volatility"])
         return PuzzlePlayer(rated, row["rated_at"], row["streak"], row["best_streak"], row["daily"])
 
-    async def tried_puzzle(self, user_id: int, puzzle_id: int) -> bool | None:
-        """Whether the user solved the puzzle (``None``: never tried it)."""
+    async def tried_puzzle(self, user_id: int, puzzle_id: int, kept: str = "") -> bool | None:
+        """Whether the user solved the puzzle (``None``: never tried it), their
+        try kept under *kept* (a keyed digest of the puzzle and their id) if
+        they were forgotten since."""
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT solved FROM puzzle_results WHERE user_id = ? AND puzzle_id = ?",
-                (user_id, puzzle_id),
+                "SELECT solved FROM puzzle_results WHERE user_id = ? AND puzzle_id = ?"
+                " UNION ALL SELECT solved FROM puzzle_tries_kept WHERE puzzle_id = ?"
+                " AND digest = ?",
+                (user_id, puzzle_id, puzzle_id, kept),
             )
         return None if row is None else bool(row["solved"])
+
+    async def kept_tries(self, kept: Mapping[int, str]) -> set[int]:
+        """Which of the puzzles *kept* names (puzzle → the keyed digest of it
+        and a player) that player tried before they were forgotten."""
+        if not kept:
+            return set()
+        async with self._read() as db:
+            found = set()
+            for puzzle_id, digest in kept.items():
+                row = await db.fetchrow(
+                    "SELECT 1 AS tried FROM puzzle_tries_kept WHERE puzzle_id = ? AND digest = ?",
+                    (puzzle_id, digest),
+                )
+                if row is not None:
+                    found.add(puzzle_id)
+        return found
 
     async def record_puzzle(
         self,

@@ -844,4 +844,27 @@ MIGRATIONS: list[Migration] = [
         sqlite="ALTER TABLE players ADD COLUMN avatar TEXT;",
         postgres="ALTER TABLE players ADD COLUMN avatar TEXT;",
     ),
+    # 28: a forgotten player's tries at puzzles, kept under a keyed digest of
+    # the puzzle and their id that names no one: one try a puzzle holds if
+    # they come back. Deleted with their puzzle.
+    Migration(
+        sqlite="""
+        CREATE TABLE puzzle_tries_kept (
+            puzzle_id   INTEGER NOT NULL,
+            digest      TEXT    NOT NULL,
+            solved      INTEGER NOT NULL,
+            tried_at    REAL    NOT NULL,
+            PRIMARY KEY (puzzle_id, digest)
+        );
+        """,
+        postgres="""
+        CREATE TABLE puzzle_tries_kept (
+            puzzle_id   BIGINT  NOT NULL,
+            digest      TEXT    NOT NULL,
+            solved      BIGINT  NOT NULL,
+            tried_at    DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (puzzle_id, digest)
+        );
+        """,
+    ),
 ]

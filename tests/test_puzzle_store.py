@@ -109,6 +109,33 @@ async def test_forgetting_a_player_takes_their_results_rating_and_puzzles(store:
     assert (await store.puzzle_player(ALICE)).rated == UNRATED
 
 
+async def test_a_forgotten_players_tries_are_kept_under_a_digest_per_puzzle(store: Store) -> None:
+    """One try a puzzle outlasts forgetting: each kept under a keyed digest of
+    the puzzle and the player (here a plain string), naming no one; a puzzle
+    in play counts as a try not solved; kept tries go with their puzzle."""
+    solved, failed, playing, untried = [
+        await add(store, {"1": [card]}, source="bob's digest") for card in ("9S", "8S", "7S", "6S")
+    ]
+    await store.record_puzzle(ALICE, solved, solved=True, player=UNRATED, puzzle=UNRATED)
+    await store.record_puzzle(ALICE, failed, solved=False, player=UNRATED, puzzle=UNRATED)
+    record = {"profile": "castles-end", "version": 1, "options": {}, "start": START}
+    await store.start_puzzle(ALICE, record, playing)
+    await store.forget_player(
+        ALICE, "forgotten", every=0.0, puzzle_digest=lambda puzzle: f"try {puzzle}"
+    )
+    assert not (await store.player_data(ALICE))["puzzle_results"]
+    assert await store.tried_puzzle(ALICE, solved) is None  # nothing under their id
+    assert await store.tried_puzzle(ALICE, solved, f"try {solved}") is True
+    assert await store.tried_puzzle(ALICE, failed, f"try {failed}") is False
+    assert await store.tried_puzzle(ALICE, playing, f"try {playing}") is False
+    assert await store.tried_puzzle(ALICE, untried, f"try {untried}") is None
+    assert await store.tried_puzzle(ALICE, failed, f"try {solved}") is None  # one per puzzle
+    every = {p: f"try {p}" for p in (solved, failed, playing, untried)}
+    assert await store.kept_tries(every) == {solved, failed, playing}
+    await store.forget_player(BOB, "bob forgotten", every=0.0, puzzle_source="bob's digest")
+    assert await store.kept_tries(every) == set()  # gone with their puzzles
+
+
 async def test_two_presses_at_once_start_one_puzzle_game(store: Store) -> None:
     first, second = await add(store, {"1": ["QS"]}), await add(store, {"1": ["KS"]})
     record = {"profile": "castles-end", "version": 1, "options": {}, "start": START}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import re
 
 from solitaire import Game, load_position, new_game
 from solitaire.puzzles import candidate
@@ -112,3 +113,56 @@ async def test_the_daily_puzzle_given_up_shows_its_line_and_bad_input_changes_no
         database_url, "SELECT count(*) FROM puzzle_results WHERE user_id = ?", int(CAROL["id"])
     )
     assert results == 1
+
+
+async def test_a_puzzle_is_tried_once_for_good_and_its_whole_line_solves_it(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    """Given up, a puzzle shows its whole line; forgetting oneself does not
+    give a second try (at it by number, nor at the daily); no forged button
+    shows its game to anyone; and its line, typed by another, solves it."""
+    dan = user(5_000_000_000_000_411, "Dan")
+    daily = await server.slash("puzzle", {"daily": True}, who=CAROL)
+    puzzle_id = int(re.findall(r"#(\d+)", daily.content)[0])
+    given_up = await server.slash("hint", who=CAROL)
+    shown = re.findall(r"`([^`]+)`", given_up.content.split("A winning line: ")[1])
+    [(line,)] = await execute(database_url, "SELECT line FROM puzzles WHERE id = ?", puzzle_id)
+    assert shown == json.loads(str(line)) and "…" not in given_up.content  # the whole line
+    [(game_id, revision)] = await execute(
+        database_url, "SELECT id, revision FROM games WHERE puzzle_id = ? AND user_id = ?",
+        puzzle_id, int(CAROL["id"]),
+    )  # fmt: skip
+    # Forged buttons on her puzzle's game: nothing public, nothing of its line.
+    for custom_id, who in (
+        (f"sol:{game_id}:share:{revision}", CAROL),
+        (f"sol:replay:{game_id}", dan),
+        (f"sol:cheer:{game_id}", dan),
+        (f"sol:deal:{game_id}", dan),
+        (f"sol:review:{game_id}", CAROL),
+    ):
+        refused = await server.press(server.forged([custom_id]), custom_id, who=who)
+        assert refused.ephemeral and not refused.files, custom_id
+        assert "puzzle's game" in refused.content, (custom_id, refused.content)
+    # She forgets herself, and asks for the puzzle again: one try, for good.
+    asked = await server.slash("mydata forget", who=CAROL)
+    done = await server.press(server.message(asked), asked.custom_ids[0], who=CAROL)
+    assert "the bot has forgotten you" in done.content
+    again = await server.slash("puzzle", {"id": puzzle_id}, who=CAROL)
+    assert again.ephemeral and "second try would count nothing" in again.content
+    daily_again = await server.slash("puzzle", {"daily": True}, who=CAROL)
+    assert daily_again.ephemeral and "tried today's puzzle" in daily_again.content
+    [(kept,)] = await execute(database_url, "SELECT count(*) FROM puzzle_tries_kept")
+    assert kept == 1
+    # Dan types the line she was shown: it solves the puzzle.
+    await server.slash("puzzle", {"id": puzzle_id}, who=dan)
+    for move in shown:
+        last = await server.slash("move", {"notation": move}, who=dan)
+        await asyncio.sleep(0.2)  # within the flood limit
+    assert "Solved! Your puzzle rating:" in last.content, last.content
+    [(solved_id, solved_revision)] = await execute(
+        database_url, "SELECT id, revision FROM games WHERE puzzle_id = ? AND user_id = ?",
+        puzzle_id, int(dan["id"]),
+    )  # fmt: skip
+    share = f"sol:{solved_id}:share:{solved_revision}"
+    refused = await server.press(server.forged([share]), share, who=dan)
+    assert refused.ephemeral and not refused.files and "puzzle's game" in refused.content

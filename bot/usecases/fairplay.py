@@ -124,6 +124,13 @@ def utc_day(timestamp: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
 
 
+def puzzle_held(row: GameRow, locale: str) -> Notice | None:
+    """Why a puzzle's game is shown to no one (a share, a replay, a review or
+    its deal taken up would give its solution to those who have not tried
+    it), or ``None`` for a game that is no puzzle's."""
+    return None if row.puzzle_id is None else Notice(tr(locale, "fair.puzzle"))
+
+
 async def cup_held(store: Store, row: GameRow, locale: str) -> Notice | None:
     """Why a cup game is shown to no one yet (its cup is open: a review, a
     replay or a share would tell others its deal), or ``None``."""
@@ -172,6 +179,8 @@ async def open_to_others(
         return Notice(tr(asker.locale, "game.not_shared"))
     if (refused := await kept_out(blocked, row, asker)) is not None:
         return refused
+    if (puzzle := puzzle_held(row, asker.locale)) is not None:
+        return puzzle
     if row.race_id is not None and not await race_over(store, row.race_id):
         return Notice(tr(asker.locale, "race.after"))
     in_cup = await cup_held(store, row, asker.locale)

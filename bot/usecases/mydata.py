@@ -28,7 +28,7 @@ from texts import tr
 from . import jobs
 from .cups import attempt_digest
 from .fairplay import InPlay, in_play
-from .puzzles import source_digest
+from .puzzles import source_digest, try_digest
 from .replies import Asker, Notice
 from .servers import block_digest
 from .workers import Busy, Kind, Workers, busy_notice
@@ -118,9 +118,12 @@ class MyData:
         def linked(cup_id: int) -> str:
             return attempt_digest(self._key, cup_id, user_id)
 
+        def tried(puzzle_id: int) -> str:
+            return try_digest(self._key, puzzle_id, user_id)
+
         if not await self._store.forget_player(
             user_id, digest, every=FORGET_EVERY, block_digest=kept, cup_digest=linked,
-            puzzle_source=source_digest(self._key, user_id),
+            puzzle_source=source_digest(self._key, user_id), puzzle_digest=tried,
         ):  # fmt: skip
             return Notice(tr(locale, "mydata.forget_again"))
         return Forgotten(tr(locale, "mydata.forgotten"))

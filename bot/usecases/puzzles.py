@@ -21,12 +21,12 @@ import hashlib
 import hmac
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from solitaire import BadRecord, load_position
 from solitaire.puzzle_seed import PUZZLES
-from solitaire.puzzles import PUZZLE_GAMES, Puzzle
+from solitaire.puzzles import MOST_MOVES, PUZZLE_GAMES, Puzzle
 from solitaire.solver import Outcome
 from storage import GameRow, PuzzleRow, Store
 from texts import Msg, tr
@@ -45,13 +45,21 @@ NEAREST = 5
 DAILY_AMONG = 50
 #: After each move, the position is searched this long: a loss is told at once.
 CHECK_SECONDS = 0.3
-#: The moves of the solver's line written out.
-LINE_SHOWN = 30
+#: The most characters a puzzle's line takes in a board's text (a
+#: Components V2 message holds 4,000 in all): its ``MOST_MOVES`` moves of
+#: at most 8 characters, each in a code span and a space.
+LINE_ROOM = MOST_MOVES * 11
 
 
 def source_digest(key: bytes, user_id: int) -> str:
     """The keyed digest that marks the puzzles made from a player's games."""
     return hmac.new(key, f"puzzles:{user_id}".encode(), hashlib.sha256).hexdigest()
+
+
+def try_digest(key: bytes, puzzle_id: int, user_id: int) -> str:
+    """The keyed digest a forgotten player's try at a puzzle is kept under:
+    it names no one, and links no two puzzles."""
+    return hmac.new(key, f"puzzle-try:{puzzle_id}:{user_id}".encode(), hashlib.sha256).hexdigest()
 
 
 def seeded() -> list[Puzzle]:
@@ -123,11 +131,18 @@ class Puzzles:
             not_from=source_digest(self._key, asker.user_id),
         )  # fmt: skip
         now = self._clock()
+        kept = await self._store.kept_tries(
+            {puzzle.id: try_digest(self._key, puzzle.id, asker.user_id) for puzzle in near}
+        )
         free = [
             puzzle
             for puzzle in near
-            if puzzle.deal is None
-            or await in_play(self._store, puzzle.profile, puzzle.options, puzzle.deal, now) is None
+            if puzzle.id not in kept
+            and (
+                puzzle.deal is None
+                or await in_play(self._store, puzzle.profile, puzzle.options, puzzle.deal, now)
+                is None
+            )
         ]
         if not free and profile is not None and not await self._store.count_puzzles(profile):
             return Notice(tr(locale, "puzzle.none_of", game=Msg(f"title.{profile}")))
@@ -147,7 +162,7 @@ class Puzzles:
         puzzle = await self._store.puzzle(puzzle_id)
         if puzzle is None:
             return Notice(tr(locale, "puzzle.unknown", id=puzzle_id))
-        if await self._store.tried_puzzle(asker.user_id, puzzle.id) is not None:
+        if await self._tried(asker.user_id, puzzle.id) is not None:
             return Notice(tr(locale, "puzzle.tried", id=puzzle_id))
         if puzzle.source is not None and puzzle.source == source_digest(self._key, asker.user_id):
             return Notice(tr(locale, "puzzle.yours", id=puzzle_id))
@@ -171,12 +186,18 @@ class Puzzles:
         puzzle = None if puzzle_id is None else await self._store.puzzle(puzzle_id)
         if puzzle is None:
             return Notice(tr(locale, "puzzle.none"))
-        tried = await self._store.tried_puzzle(asker.user_id, puzzle.id)
+        tried = await self._tried(asker.user_id, puzzle.id)
         if tried is not None:
             said = "puzzle.daily_solved" if tried else "puzzle.daily_failed"
             midnight = next_midnight(self._clock())  # a new puzzle, as a new deal
             return Notice(tr(locale, said, when=f"<t:{int(midnight)}:R>"))
         return await self._start(asker, puzzle, day)
+
+    async def _tried(self, user_id: int, puzzle_id: int) -> bool | None:
+        """Whether the player solved the puzzle, ``None`` if they never tried
+        it: before they were forgotten too."""
+        kept = try_digest(self._key, puzzle_id, user_id)
+        return await self._store.tried_puzzle(user_id, puzzle_id, kept)
 
     async def _in_play(self, asker: Asker) -> Reply | None:
         """The board of the asker's puzzle in play, if any: one at a time."""
@@ -257,11 +278,22 @@ class Puzzles:
             if day is not None and solved:
                 streak = (await self._store.puzzle_player(row.user_id)).streak
                 lines.append(tr(locale, "puzzle.streak", n=streak))
-        # The solver's line, after a win too: a player may have found another.
-        shown = " · ".join(f"`{move}`" for move in puzzle.line[:LINE_SHOWN])
-        more = " …" if len(puzzle.line) > LINE_SHOWN else ""
-        lines.append(tr(locale, "puzzle.line", line=shown + more))
+        # The solver's line, after a win too (a player may have found
+        # another): whole, as the moves a player types.
+        lines.append(tr(locale, "puzzle.line", line=written(puzzle.line)))
         return "\n".join(lines)
+
+
+def written(line: Sequence[str]) -> str:
+    """A puzzle's winning line as a player types it, whole, move after move.
+
+    >>> written(["4f", "s", "w 3"])
+    '`4f` `s` `w 3`'
+    """
+    text = " ".join(f"`{move}`" for move in line)
+    # A puzzle's line has at most MOST_MOVES moves: one longer (a bug) is
+    # clipped rather than the message refused.
+    return text if len(text) <= LINE_ROOM else text[: LINE_ROOM - 1] + "…"
 
 
 def _day_before(day: str) -> str:

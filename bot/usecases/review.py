@@ -18,7 +18,7 @@ from storage import GameRow, NotFound, Status, Store
 from texts import tr
 
 from . import jobs
-from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked
+from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked, puzzle_held
 from .puzzles import Puzzles
 from .replies import Animation, Asker, Notice
 from .workers import Busy, Kind, Workers, busy_notice
@@ -73,6 +73,8 @@ class Reviews:
             return Notice(tr(locale, "review.won"))
         if (refused := await kept_out(self.blocked, row, asker)) is not None:
             return refused
+        if (puzzle := puzzle_held(row, locale)) is not None:
+            return puzzle
         # A game still being played is reviewed only once it is stuck.
         if row.status == Status.PLAYING and not await self._is_stuck(row.record):
             return Notice(tr(locale, "review.playing"))

@@ -24,7 +24,16 @@ from . import jobs, markdown
 from .achievements import emblems, new_line
 from .boards import BoardMaker, score_text, utc_day
 from .faces import Faces, no_faces
-from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked, open_to_others, race_over
+from .fairplay import (
+    Blocks,
+    cup_held,
+    in_play,
+    kept_out,
+    nobody_blocked,
+    open_to_others,
+    puzzle_held,
+    race_over,
+)
 from .replies import Animation, Asker, Notice, Picture, Shared
 from .service import not_yours
 from .settings import drawn_in
@@ -211,6 +220,8 @@ class Social:
             return Notice(tr(locale, "game.gone"))
         if row.user_id != asker.user_id:
             return Notice(not_yours(row.user_id, locale))
+        if (puzzle := puzzle_held(row, locale)) is not None:
+            return puzzle
         if row.status != Status.WON:
             return Notice(tr(locale, "share.not_won"))
         if (refused := await kept_out(self.blocked, row, asker)) is not None:

@@ -632,6 +632,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "ach.if.cup": ("Win {n} Server Cup", "Win {n} Server Cups"),
     "ach.if.vegas": "Bring your Vegas running total above zero",
     "fair.cup": "That is a cup game: it is shown once the cup closes, {until}.",
+    "fair.puzzle": (
+        "That is a puzzle's game: it is not shared, replayed or reviewed. "
+        "Each player who tries the puzzle sees its winning line."
+    ),
     "cmd.puzzle": "Finish a position from a real game: rated puzzles, and one a day for everyone",
     "opt.puzzle.game": "which game (puzzles come from Klondike and Castle's End)",
     "opt.puzzle.daily": "today's puzzle, the same for everyone",
