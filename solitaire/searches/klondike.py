@@ -73,7 +73,8 @@ NATIVE: Final = _native()
 # Cards as bytes, whose hash is kept: a child position shares the columns
 # (and mostly the talon) of its parent, so its key costs little to hash.
 # A column is the number of its face-down cards, then its cards from the
-# bottom: the face-up run starts at byte ``column[0] + 1``, and a column of
+# bottom: the face-up cards start at byte ``column[0] + 1`` (in play one
+# run; in a position made by hand not always, see _run), and a column of
 # one byte is empty.
 Column = bytes
 State = tuple[tuple[Column, ...], int, bytes, int, int]
@@ -186,14 +187,29 @@ def _raise(found: int, card: int) -> int:
 _COUNT: Final = [bytes((n,)) for n in range(64)]
 
 
-def _run(column: Column) -> int:
-    """Where the face-up run of *column* starts."""
+def _up(column: Column) -> int:
+    """Where the face-up cards of *column* start."""
     return column[0] + 1
+
+
+def _run(column: Column) -> int:
+    """Where the built run at the top of *column* starts: the cards that move
+    as one. In play every face-up card is in it; in a position made by hand
+    (a puzzle's, with its hidden cards shown) a face-up card may lie under
+    one it does not take, and the cards from there down stay where they are
+    until the run above is gone. The index of a byte of *column* (1 for an
+    empty column: its end)."""
+    at, up = len(column) - 1, column[0] + 1
+    if at < up:
+        return up
+    while at > up and column[at - 1] in _ONTO[column[at]]:
+        at -= 1
+    return at
 
 
 def _cut(column: Column, at: int) -> Column:
     """*column* without its cards from index *at* on, its new top turned face up."""
-    if at > 1 and at == _run(column):
+    if at > 1 and at == _up(column):
         return _COUNT[at - 2] + column[1:at]
     return column[:at]
 
@@ -338,15 +354,16 @@ class _Search:
         return columns, found, talon, shown, redeals
 
     @staticmethod
-    def _run_move(state: State, i: int, at: int, j: int) -> Move:
-        """The cards of column *i* from index *at* (face up) onto column *j*."""
+    def _run_move(state: State, i: int, at: int, j: int, run: int) -> Move:
+        """The cards of column *i* from index *at* (in its top run, which
+        starts at *run*) onto column *j*."""
         columns, found, talon, shown, redeals = state
         column = columns[i]
-        # What the move owes: a use of the face-up card it uncovers, or a
+        # What the move owes: a use of the card of its run it uncovers, or a
         # King for the column it empties.
-        if at > _run(column):
+        if at > run:
             owed = column[at - 1]
-        elif column[0]:
+        elif at > 1:
             owed = NOTHING
         else:
             owed = A_KING
@@ -373,27 +390,32 @@ class _Search:
         tops = {column[-1]: j for j, column in enumerate(columns) if len(column) > 1}
         empty = next((i for i, column in enumerate(columns) if len(column) == 1), None)
         reachable = self._waste_tops(talon, shown, redeals)
+        runs = [_run(column) for column in columns]  # once a position
         if owed == A_KING:
             assert empty is not None
-            return self._kings_in(state, empty, reachable)
+            return self._kings_in(state, empty, reachable, runs)
         if owed:
-            return self._uses(state, owed, tops[owed], reachable)
-        return self._free_moves(state, tops, empty, reachable)
+            return self._uses(state, owed, tops[owed], reachable, runs)
+        return self._free_moves(state, tops, empty, reachable, runs)
 
-    def _kings_in(self, state: State, empty: int, reachable: list[Top]) -> Iterator[Move]:
+    def _kings_in(
+        self, state: State, empty: int, reachable: list[Top], runs: list[int]
+    ) -> Iterator[Move]:
         """A King into the *empty* column, which was emptied for it."""
         columns, talon = state[0], state[2]
-        kings = [(-c[0], i) for i, c in enumerate(columns) if c[0] and _king(c[_run(c)])]
+        kings = [(-c[0], i) for i, c in enumerate(columns) if runs[i] > 1 and _king(c[runs[i]])]
         for _, i in sorted(kings):
-            yield self._run_move(state, i, _run(columns[i]), empty)
+            yield self._run_move(state, i, runs[i], empty, runs[i])
         for top in reachable:
             if _king(talon[top[1] - 1]):
                 yield self._from_waste(state, top, empty)
 
-    def _uses(self, state: State, owed: int, c: int, reachable: list[Top]) -> Iterator[Move]:
+    def _uses(
+        self, state: State, owed: int, c: int, reachable: list[Top], runs: list[int]
+    ) -> Iterator[Move]:
         """The moves that use *owed*, the top of column *c*, which a run
         uncovered: it goes home, or the other card that may lie on it comes
-        from the waste or from the foot of a column."""
+        from the waste or from the foot of a column's run."""
         columns, found, talon, shown, redeals = state
         if _next(found, owed):
             child = (_take(columns, c, 1), _raise(found, owed), talon, shown, redeals)
@@ -402,11 +424,16 @@ class _Search:
             if talon[top[1] - 1] in _UNDER[owed]:
                 yield self._from_waste(state, top, c)
         for i, column in enumerate(columns):
-            if len(column) > 1 and column[_run(column)] in _UNDER[owed] and i != c:
-                yield self._run_move(state, i, _run(column), c)
+            if len(column) > 1 and column[runs[i]] in _UNDER[owed] and i != c:
+                yield self._run_move(state, i, runs[i], c, runs[i])
 
     def _free_moves(
-        self, state: State, tops: dict[int, int], empty: int | None, reachable: list[Top]
+        self,
+        state: State,
+        tops: dict[int, int],
+        empty: int | None,
+        reachable: list[Top],
+        runs: list[int],
     ) -> Iterator[Move]:
         columns, found, talon, shown, redeals = state
         home: list[tuple[int, Move]] = []
@@ -422,10 +449,10 @@ class _Search:
                 onto.append((top[0], self._from_waste(state, top, empty)))
         reveal: list[tuple[int, Move]] = []
         # A column is emptied for a King, ranked where the King's move would be.
-        king_down = max((c[0] for c in columns if c[0] and _king(c[_run(c)])), default=0)
+        kings = [c[0] for i, c in enumerate(columns) if runs[i] > 1 and _king(c[runs[i]])]
         king_rank: int | None
-        if king_down:
-            emptying, king_rank = reveal, -king_down
+        if kings:
+            emptying, king_rank = reveal, -max(kings)
         else:
             emptying = onto
             king_rank = next((top[0] for top in reachable if _king(talon[top[1] - 1])), None)
@@ -436,13 +463,13 @@ class _Search:
             if _next(found, card):
                 child = (_take(columns, i, 1), _raise(found, card), talon, shown, redeals)
                 home.append((0, (_code(0, i, HOME, 1), child, NOTHING)))
-            at = _run(column)
-            if column[0]:
+            at = runs[i]
+            if at > 1:
                 for j in _targets(column[at], tops, empty):
-                    reveal.append((-column[0], self._run_move(state, i, at, j)))
+                    reveal.append((-column[0], self._run_move(state, i, at, j, at)))
             elif not _king(column[at]) and king_rank is not None:
                 for j in _targets(column[at], tops, empty):
-                    emptying.append((king_rank, self._run_move(state, i, at, j)))
+                    emptying.append((king_rank, self._run_move(state, i, at, j, at)))
         for group in (home, reveal, onto):
             if len(group) > 1:
                 group.sort(key=lambda item: item[0])
@@ -452,16 +479,16 @@ class _Search:
         # frees the card for home, else put off, and only where the other
         # card that may lie on it can come (from the waste or a column's foot).
         reach = {talon[top[1] - 1] for top in reachable}
-        reach.update(column[_run(column)] for column in columns if len(column) > 1)
+        reach.update(column[runs[i]] for i, column in enumerate(columns) if len(column) > 1)
         for i, column in enumerate(columns):
-            for at in range(_run(column) + 1, len(column)):
+            for at in range(runs[i] + 1, len(column)):
                 below = column[at - 1]
                 if _next(found, below):
                     for j in _targets(column[at], tops, empty):
-                        yield self._run_move(state, i, at, j)
+                        yield self._run_move(state, i, at, j, runs[i])
                 elif _TWIN[column[at]] in reach:
                     for j in _targets(column[at], tops, empty):
-                        code, child, child_owed = self._run_move(state, i, at, j)
+                        code, child, child_owed = self._run_move(state, i, at, j, runs[i])
                         if self.most_put_off is not None and len(self.put_off) >= self.most_put_off:
                             self.dropped = True  # see klondike_native.c: put_off
                         else:
@@ -488,10 +515,11 @@ class _Search:
             if len(column) > 1 and _next(found, column[-1]):
                 child = (_take(columns, i, 1), _raise(found, column[-1]), talon, shown, redeals)
                 yield _code(0, i, HOME, 1), child, NOTHING
-            for at in range(_run(column), len(column)):
+            run = _run(column)
+            for at in range(run, len(column)):
                 for j in targets(column[at]):
                     if j != i:
-                        code, child, _ = self._run_move(state, i, at, j)
+                        code, child, _ = self._run_move(state, i, at, j, run)
                         yield code, child, NOTHING
         if shown < len(talon):
             drawn = min(shown + self.draw, len(talon))

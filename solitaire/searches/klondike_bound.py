@@ -86,6 +86,7 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
     left = home
     moved = 0
     while True:
+        was = moved
         feet = moved | (in_column & top)
         red = (feet >> 16 | feet >> 32) & _RANKS
         black = (feet | feet >> 48) & _RANKS
@@ -95,7 +96,9 @@ def hopeless(state: State, draw: int, last_pass: bool = True) -> bool:
         reach = home | ((top | moved) & _ALL)
         home = ((reach + _SUITS) ^ reach) >> 1 & _ALL
         new = (moved | home) & ~left
-        if not new:
+        # Done when no card left and no foot was added: a card home already
+        # may yet become a foot (it could have been played onto one first).
+        if not new and moved == was:
             return home != _ALL
         left |= new
         while new:

@@ -154,6 +154,7 @@ static int hopeless(const State *s, int draw, int last_pass) {
         home |= ((2ull << height(s->found, suit)) - 1) << (16 * suit);
     uint64_t left = home, moved = 0;
     for (;;) {
+        uint64_t was = moved;
         uint64_t feet = moved | (in_column & top);
         uint64_t red = (feet >> 16 | feet >> 32) & RANKS;
         uint64_t black = (feet | feet >> 48) & RANKS;
@@ -161,7 +162,9 @@ static int hopeless(const State *s, int draw, int last_pass) {
         uint64_t reach = home | ((top | moved) & ALL);
         home = ((reach + SUITS) ^ reach) >> 1 & ALL;
         uint64_t fresh = (moved | home) & ~left;
-        if (!fresh) return home != ALL;
+        /* Done when no card left and no foot was added: a card home already
+           may yet become a foot (it could have been played onto one first). */
+        if (!fresh && moved == was) return home != ALL;
         left |= fresh;
         while (fresh) {
             uint64_t low = fresh & (~fresh + 1);
@@ -668,16 +671,27 @@ static int bring_up(const Search *s, const State *st, Top *tops) {
 
 /* -- moves, in klondike._Search's order -------------------------------------- */
 
-static Move run_move(const State *st, int i, int at, int j) {
+/* klondike._run: where the built run at the top of column *c* starts (its
+   face-up cards from there up move as one; 0 for an empty column). */
+static int run_start(const State *st, int c) {
+    int at = st->len[c] - 1;
+    if (at < st->down[c]) return st->down[c];
+    while (at > st->down[c] && lies_on(st->card[c][at], st->card[c][at - 1])) at--;
+    return at;
+}
+
+/* The cards of column *i* from index *at* (in its top run, which starts at
+   *run*) onto column *j*. */
+static Move run_move(const State *st, int i, int at, int j, int run) {
     Move m = {0};
     m.kind = RUN;
     m.from = (uint8_t)i;
     m.at = (uint8_t)at;
     m.to = (uint8_t)j;
     m.code = code_of(0, i, j, st->len[i] - at);
-    if (at > st->down[i])
+    if (at > run)
         m.owed = st->card[i][at - 1];
-    else if (st->down[i])
+    else if (at > 0)
         m.owed = NOTHING;
     else
         m.owed = A_KING;
@@ -791,10 +805,12 @@ static int generate(Search *s, const State *st, int owed) {
     Top tops[TOPS_MAX];
     int ntops = bring_up(s, st, tops);
     int to[8];
+    int run[COLUMNS]; /* once a position */
+    for (int c = 0; c < COLUMNS; c++) run[c] = run_start(st, c);
     if (owed == A_KING) { /* _kings_in */
         int order[COLUMNS], n = 0;
         for (int c = 0; c < COLUMNS; c++) {
-            if (st->down[c] && is_king(st->card[c][st->down[c]])) {
+            if (run[c] > 0 && is_king(st->card[c][run[c]])) {
                 int j = n;
                 while (j > 0 && (st->down[order[j - 1]] < st->down[c])) {
                     order[j] = order[j - 1];
@@ -805,7 +821,7 @@ static int generate(Search *s, const State *st, int owed) {
             }
         }
         for (int k = 0; k < n; k++)
-            if (add(s, run_move(st, order[k], st->down[order[k]], empty))) return -1;
+            if (add(s, run_move(st, order[k], run[order[k]], empty, run[order[k]]))) return -1;
         for (int k = 0; k < ntops; k++)
             if (is_king(st->talon[tops[k].at - 1]) && add(s, waste_move(&tops[k], empty)))
                 return -1;
@@ -818,8 +834,8 @@ static int generate(Search *s, const State *st, int owed) {
             if (lies_on(st->talon[tops[k].at - 1], owed) && add(s, waste_move(&tops[k], c)))
                 return -1;
         for (int i = 0; i < COLUMNS; i++)
-            if (st->len[i] && lies_on(st->card[i][st->down[i]], owed) && i != c &&
-                add(s, run_move(st, i, st->down[i], c)))
+            if (st->len[i] && lies_on(st->card[i][run[i]], owed) && i != c &&
+                add(s, run_move(st, i, run[i], c, run[i])))
                 return -1;
         return 0;
     }
@@ -846,13 +862,16 @@ static int generate(Search *s, const State *st, int owed) {
             onto[nonto++].rank = tops[k].draws;
         }
     }
-    int king_down = 0;
-    for (int c = 0; c < COLUMNS; c++)
-        if (st->down[c] && is_king(st->card[c][st->down[c]]) && st->down[c] > king_down)
-            king_down = st->down[c];
+    int kings = 0, king_down = 0;
+    for (int c = 0; c < COLUMNS; c++) {
+        if (run[c] > 0 && is_king(st->card[c][run[c]])) {
+            kings = 1;
+            if (st->down[c] > king_down) king_down = st->down[c];
+        }
+    }
     Move *emptying;
     int *nemptying, king_rank, has_king_rank;
-    if (king_down) {
+    if (kings) {
         emptying = reveal, nemptying = &nreveal, king_rank = -king_down, has_king_rank = 1;
     } else {
         emptying = onto, nemptying = &nonto, king_rank = 0, has_king_rank = 0;
@@ -870,15 +889,15 @@ static int generate(Search *s, const State *st, int owed) {
             home[nhome] = home_move(i);
             home[nhome++].rank = 0;
         }
-        int at = st->down[i], n = targets(top_of, st->card[i][at], empty, to);
-        if (st->down[i]) {
+        int at = run[i], n = targets(top_of, st->card[i][at], empty, to);
+        if (at > 0) {
             for (int k = 0; k < n; k++) {
-                reveal[nreveal] = run_move(st, i, at, to[k]);
+                reveal[nreveal] = run_move(st, i, at, to[k], at);
                 reveal[nreveal++].rank = -st->down[i];
             }
         } else if (!is_king(st->card[i][at]) && has_king_rank) {
             for (int k = 0; k < n; k++) {
-                emptying[*nemptying] = run_move(st, i, at, to[k]);
+                emptying[*nemptying] = run_move(st, i, at, to[k], at);
                 emptying[(*nemptying)++].rank = king_rank;
             }
         }
@@ -890,14 +909,14 @@ static int generate(Search *s, const State *st, int owed) {
     uint64_t reach = 0;
     for (int k = 0; k < ntops; k++) reach |= 1ull << st->talon[tops[k].at - 1];
     for (int c = 0; c < COLUMNS; c++)
-        if (st->len[c]) reach |= 1ull << st->card[c][st->down[c]];
+        if (st->len[c]) reach |= 1ull << st->card[c][run[c]];
     for (int i = 0; i < COLUMNS; i++) {
-        for (int at = st->down[i] + 1; at < st->len[i]; at++) {
+        for (int at = run[i] + 1; at < st->len[i]; at++) {
             int below = st->card[i][at - 1], n = targets(top_of, st->card[i][at], empty, to);
             int now = is_next(st->found, below);
             if (!now && !(reach >> twin(st->card[i][at]) & 1)) continue;
             for (int k = 0; k < n; k++) {
-                Move m = run_move(st, i, at, to[k]);
+                Move m = run_move(st, i, at, to[k], run[i]);
                 m.put_off = (uint8_t)!now;
                 if (add(s, m)) return -1;
             }
