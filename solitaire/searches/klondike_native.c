@@ -42,6 +42,8 @@
 typedef struct {
     uint8_t len[COLUMNS];  /* cards in each column */
     uint8_t down[COLUMNS]; /* of them face down, at the bottom */
+    uint8_t run[COLUMNS];  /* where its top built run starts (klondike._run):
+                              kept up to date by cut() and apply() */
     uint8_t card[COLUMNS][COLUMN_MAX];
     uint8_t talon[TALON_MAX]; /* the waste from the bottom, then the stock */
     uint8_t talon_len, shown, redeals;
@@ -386,6 +388,19 @@ static int last_pass(const Search *s, int redeals) {
    down cards and cards, the talon, then the numbers. */
 #define PACKED_MAX (COLUMNS * 2 + DECK + 1 + 4)
 
+/* klondike._run: where the built run at the top of column *c* starts (its
+   face-up cards from there up move as one; 0 for an empty column). */
+static int run_start(const State *st, int c) {
+    int at = st->len[c] - 1;
+    if (at < st->down[c]) return st->down[c];
+    while (at > st->down[c] && lies_on(st->card[c][at], st->card[c][at - 1])) at--;
+    return at;
+}
+
+static void find_runs(State *st) {
+    for (int c = 0; c < COLUMNS; c++) st->run[c] = (uint8_t)run_start(st, c);
+}
+
 static size_t pack(const State *st, uint8_t *out) {
     size_t n = 0;
     for (int c = 0; c < COLUMNS; c++) {
@@ -419,6 +434,7 @@ static void unpack(const uint8_t *in, State *st) {
     st->shown = in[n++];
     st->redeals = in[n++];
     st->found = (uint16_t)(in[n] | in[n + 1] << 8);
+    find_runs(st);
 }
 
 static size_t key_of(const State *st, uint8_t *key);
@@ -571,6 +587,9 @@ static int past_deadline(const Search *s) {
 static void cut(State *st, int c, int at) {
     st->len[c] = (uint8_t)at;
     if (at > 0 && at == st->down[c]) st->down[c]--;
+    /* Cut within its run, the run starts where it did; else it is found
+       again (in play at once: the card turned up is the run). */
+    if (at <= st->run[c]) st->run[c] = (uint8_t)run_start(st, c);
 }
 
 static void play_talon(State *st, int at) {
@@ -671,15 +690,6 @@ static int bring_up(const Search *s, const State *st, Top *tops) {
 
 /* -- moves, in klondike._Search's order -------------------------------------- */
 
-/* klondike._run: where the built run at the top of column *c* starts (its
-   face-up cards from there up move as one; 0 for an empty column). */
-static int run_start(const State *st, int c) {
-    int at = st->len[c] - 1;
-    if (at < st->down[c]) return st->down[c];
-    while (at > st->down[c] && lies_on(st->card[c][at], st->card[c][at - 1])) at--;
-    return at;
-}
-
 /* The cards of column *i* from index *at* (in its top run, which starts at
    *run*) onto column *j*. */
 static Move run_move(const State *st, int i, int at, int j, int run) {
@@ -727,6 +737,9 @@ static void apply(const State *parent, const Move *m, State *child) {
     }
     case RUN: {
         int count = child->len[m->from] - m->at;
+        /* The cards moved are a built run, and lie on the top of the run
+           they join: an empty column's run starts with them. */
+        if (!child->len[m->to]) child->run[m->to] = 0;
         memcpy(child->card[m->to] + child->len[m->to], child->card[m->from] + m->at, count);
         child->len[m->to] += count;
         cut(child, m->from, m->at);
@@ -740,6 +753,7 @@ static void apply(const State *parent, const Move *m, State *child) {
         if (m->to == HOME) {
             child->found = (uint16_t)raised(child->found, card);
         } else {
+            if (!child->len[m->to]) child->run[m->to] = 0;
             child->card[m->to][child->len[m->to]++] = (uint8_t)card;
         }
     }
@@ -805,8 +819,7 @@ static int generate(Search *s, const State *st, int owed) {
     Top tops[TOPS_MAX];
     int ntops = bring_up(s, st, tops);
     int to[8];
-    int run[COLUMNS]; /* once a position */
-    for (int c = 0; c < COLUMNS; c++) run[c] = run_start(st, c);
+    const uint8_t *run = st->run;
     if (owed == A_KING) { /* _kings_in */
         int order[COLUMNS], n = 0;
         for (int c = 0; c < COLUMNS; c++) {
@@ -1049,6 +1062,7 @@ static int read_state(PyObject *columns, long found, Py_buffer *talon, long show
     st->shown = (uint8_t)shown;
     st->redeals = (uint8_t)redeals;
     st->found = (uint16_t)found;
+    find_runs(st);
     return 0;
 }
 
