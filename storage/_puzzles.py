@@ -171,16 +171,13 @@ class PuzzleQueries(Connected):
         and a player) that player tried before they were forgotten."""
         if not kept:
             return set()
+        marks = ", ".join("?" * len(kept))
         async with self._read() as db:
-            found = set()
-            for puzzle_id, digest in kept.items():
-                row = await db.fetchrow(
-                    "SELECT 1 AS tried FROM puzzle_tries_kept WHERE puzzle_id = ? AND digest = ?",
-                    (puzzle_id, digest),
-                )
-                if row is not None:
-                    found.add(puzzle_id)
-        return found
+            rows = await db.fetch(
+                f"SELECT puzzle_id, digest FROM puzzle_tries_kept WHERE digest IN ({marks})",
+                list(kept.values()),
+            )
+        return {row["puzzle_id"] for row in rows if kept.get(row["puzzle_id"]) == row["digest"]}
 
     async def record_puzzle(
         self,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 
 import pytest
@@ -61,3 +62,25 @@ async def one_king_left(database_url: str, where: str, *params: object) -> None:
         start,
         *params,
     )
+
+
+#: A Klondike endgame: each suit's foundation height, the talon's cards
+#: (suit, rank) with how many of them are on the waste, and the columns' cards.
+Endgame = tuple[list[int], list[tuple[int, int]], int, list[list[tuple[int, int]]]]
+
+
+def klondike_endgame(rng: random.Random) -> Endgame:
+    """16–28 Klondike cards left, the rest home: dealt at random to the seven
+    columns and the talon, some of it on the waste."""
+    heights, left = [13] * 4, rng.randint(16, 28)
+    while sum(13 - height for height in heights) < left:
+        suit = rng.randrange(4)
+        heights[suit] = max(heights[suit] - 1, 0)
+    cards = [(suit, rank) for suit in range(4) for rank in range(heights[suit] + 1, 14)]
+    rng.shuffle(cards)
+    talon = rng.randint(0, 10)
+    waste = rng.randint(0, talon)
+    columns: list[list[tuple[int, int]]] = [[] for _ in range(7)]
+    for card in cards[talon:]:
+        columns[rng.randrange(7)].append(card)
+    return heights, cards[:talon], waste, columns

@@ -18,6 +18,7 @@ from solitaire import Game, load_game, load_position, new_game, solver
 from solitaire.cards import Card
 from solitaire.searches import klondike
 from solitaire.solver import Outcome, solve
+from tests.helpers import klondike_endgame
 
 #: The searches to hold to it: the one in C where it is built, and its twin.
 NATIVE = [True, False] if klondike.NATIVE is not None else [False]
@@ -34,28 +35,22 @@ def opened(game: Game) -> dict[str, list[str]]:
     }
 
 
+def _code(suit: int, rank: int) -> str:
+    return f"{_RANKS[rank - 1]}{_SUITS[suit]}"
+
+
 def loose(seed: int) -> dict[str, list[str]]:
     """A Klondike position with 16–28 cards left, the rest home: dealt at
     random to the columns, each with a random number of them face down and
     the others face up in no order (as a hand-made position may have them),
     and to the talon, some of it on the waste."""
     rng = random.Random(seed)
-    heights, left = [13] * 4, rng.randint(16, 28)
-    while sum(13 - height for height in heights) < left:
-        suit = rng.randrange(4)
-        heights[suit] = max(heights[suit] - 1, 0)
-    cards = [f"{_RANKS[rank - 1]}{_SUITS[suit]}" for suit in range(4)
-             for rank in range(heights[suit] + 1, 14)]  # fmt: skip
-    rng.shuffle(cards)
-    talon = rng.randint(0, 10)
-    waste = rng.randint(0, talon)
-    columns: list[list[str]] = [[] for _ in range(7)]
-    for card in cards[talon:]:
-        columns[rng.randrange(7)].append(card)
-    position: dict[str, list[str]] = {"w": cards[:waste], "s": cards[waste:talon][::-1]}
+    heights, talon, waste, laid = klondike_endgame(rng)
+    cards = [_code(suit, rank) for suit, rank in talon]
+    columns = [[_code(suit, rank) for suit, rank in column] for column in laid]
+    position: dict[str, list[str]] = {"w": cards[:waste], "s": cards[waste:][::-1]}
     for suit, height in enumerate(heights):
-        position[f"f{suit + 1}"] = [f"{_RANKS[rank - 1]}{_SUITS[suit]}" for rank in
-                                    range(1, height + 1)]  # fmt: skip
+        position[f"f{suit + 1}"] = [_code(suit, rank) for rank in range(1, height + 1)]
     for number, column in zip(_COLUMNS, columns, strict=True):
         down = rng.randint(0, max(len(column) - 1, 0))
         position[number] = [f"#{card}" for card in column[:down]] + column[down:]

@@ -13,6 +13,7 @@ from solitaire.cards import Card
 from solitaire.searches import castles_end, fast_search, klondike, klondike_bound, proving_search
 from solitaire.searches._base import codes, least_harm
 from solitaire.solver import Outcome, solve
+from tests.helpers import klondike_endgame
 
 
 def replays_to_a_win(game: Game, line: list[str]) -> bool:
@@ -169,21 +170,10 @@ def _small_klondike(seed: int) -> klondike.State:
     """A Klondike position with 16–28 cards left: the rest home, these dealt
     at random to the columns (the top of each face up) and the talon, some
     of it on the waste."""
-    rng = random.Random(seed)
-    heights, left = [13] * 4, rng.randint(16, 28)
-    while sum(13 - height for height in heights) < left:
-        suit = rng.randrange(4)
-        heights[suit] = max(heights[suit] - 1, 0)
-    cards = [suit * 16 + rank for suit in range(4) for rank in range(heights[suit] + 1, 14)]
-    rng.shuffle(cards)
-    talon = rng.randint(0, 10)
-    cut = rng.randint(0, talon)
-    columns: list[list[int]] = [[] for _ in range(7)]
-    for card in cards[talon:]:
-        columns[rng.randrange(7)].append(card)
-    return klondike.position(
-        ((cards[:-1], cards[-1:]) for cards in columns), heights, cards[:talon], cut, 0
-    )
+    heights, talon, waste, columns = klondike_endgame(random.Random(seed))
+    laid = [[suit * 16 + rank for suit, rank in column] for column in columns]
+    stock = [suit * 16 + rank for suit, rank in talon]
+    return klondike.position(((cards[:-1], cards[-1:]) for cards in laid), heights, stock, waste, 0)
 
 
 @pytest.mark.parametrize(("draw", "passes"), [(1, 1), (3, 3), (3, 1)])

@@ -387,9 +387,15 @@ class DiscordServer:
         self._recent.append(now)
         return False
 
-    def _rate_limited(self, retry_after: float, *, globally: bool = False) -> web.Response:
-        body = {"message": "You are being rate limited.", "retry_after": retry_after,
-                "global": globally}  # fmt: skip
+    def _rate_limited(
+        self, retry_after: float, *, globally: bool = False, code: int | None = None
+    ) -> web.Response:
+        """Discord's 429: with *code* (30046), one that says what was capped."""
+        body: dict[str, Any] = {"message": "You are being rate limited.",
+                                "retry_after": retry_after, "global": globally}  # fmt: skip
+        if code == 30046:
+            body.update(code=code, message="Maximum number of edits to messages older than "
+                        "1 hour reached. Try again later")  # fmt: skip
         response = self.json(body, status=429)
         response.headers["Retry-After"] = str(retry_after)
         if globally:
@@ -441,11 +447,7 @@ class DiscordServer:
 
     def _too_many_old_edits(self, retry_after: float) -> web.Response:
         """Discord's refusal of an edit past its cap on old messages."""
-        refused = self._rate_limited(round(max(retry_after, 0.001), 3))
-        body = json.loads(refused.body)  # type: ignore[arg-type]
-        body.update(code=30046, message="Maximum number of edits to messages older than "
-                    "1 hour reached. Try again later")  # fmt: skip
-        refused.body = json.dumps(body).encode()
+        refused = self._rate_limited(round(max(retry_after, 0.001), 3), code=30046)
         refused.headers["X-RateLimit-Scope"] = "user"
         return refused
 
