@@ -12,7 +12,8 @@ from isal import isal_zlib
 from PIL import Image, ImageDraw
 
 from solitaire import Card, Game, Grade
-from texts import DEFAULT
+from solitaire.piles import pile_kind
+from texts import DEFAULT, tr
 
 from .layout import Slot, fan_offsets, layout_for
 from .sprites import (
@@ -20,6 +21,7 @@ from .sprites import (
     card_sprite,
     code_mask,
     is_stars,
+    pip_mask,
     placeholder_sprite,
     rank_ink,
     text_mask,
@@ -119,6 +121,7 @@ class _Look(NamedTuple):
     touched: bool  # by the last move: its code in the highlight colour
     captions: tuple[str, ...]
     framed: int  # how many of its top cards the last move's frame holds
+    marked: tuple[int, ...]  # its cards shown that its game keeps face down
 
 
 class Table:
@@ -147,10 +150,16 @@ class Table:
         self._shown: dict[str, _Look] = {}
         self._lowest: dict[str, int] = {}
 
-    def render(self, game: Game, elapsed: float | None = None, grade: Grade | None = None) -> bytes:
+    def render(
+        self, game: Game, elapsed: float | None = None, grade: Grade | None = None,
+        revealed: frozenset[str] | None = None,
+    ) -> bytes:  # fmt: skip
         """The table of *game* as PNG bytes, fitted below its lowest card;
-        the status line shows *grade* (see :func:`~.text.status_line`)."""
-        return to_png(self.draw(game, elapsed=elapsed, fit=True, grade=grade))
+        the status line shows *grade* (see :func:`~.text.status_line`). An
+        open puzzle's table (*revealed*: the cards its game kept face down,
+        shown face up) marks those cards, and lists the cards of its stock
+        and jewels under the status line, top first."""
+        return to_png(self.draw(game, elapsed=elapsed, fit=True, grade=grade, revealed=revealed))
 
     def draw(
         self,
@@ -160,9 +169,11 @@ class Table:
         fit: bool = False,
         marks: list[Mark] | None = None,
         grade: Grade | None = None,
+        revealed: frozenset[str] | None = None,
     ) -> Image.Image:
-        """The table of *game* as a new paletted image (see :func:`draw_table`);
-        with *marks*, every pile is drawn again, so that each is marked."""
+        """The table of *game* as a new paletted image (see :func:`draw_table`
+        and, for *revealed*, :meth:`render`); with *marks*, every pile is
+        drawn again, so that each is marked."""
         theme, m, layout, canvas = self._theme, self._m, self._layout, self._canvas
         last = game.moves[-1] if game.moves else None
         touched = {last.source, last.target or "w"} if last else set()
@@ -183,6 +194,7 @@ class Table:
                 code in touched,
                 tuple(texts.get(code, ())),
                 count if code == framed else 0,
+                _marked(game, code, revealed) if revealed else (),
             )
             if marks is None and self._shown.get(code) == shown:
                 continue
@@ -192,7 +204,18 @@ class Table:
             self._lowest[code] = self._draw_slot(game, code, slot, shown, marks)
         lowest = max(self._lowest.values(), default=0)
         status_y = min(lowest + 10, layout.status_y) if fit else layout.status_y
-        if fit and status_y < layout.status_y:
+        dealt = _dealt(game) if revealed is not None else []
+        listed = sum(self._listing_height(cards) for _, cards in dealt)
+        if listed:
+            base = status_y + m.status_h if fit else canvas.height
+            picture = Image.new("P", (canvas.width, base + listed), self._felt)
+            picture.putpalette(canvas.getpalette() or [])
+            picture.paste(canvas.crop((0, 0, canvas.width, base)), (0, 0))
+            y = base
+            for code, cards in dealt:
+                label = tr(self._locale, f"puzzle.listed.{pile_kind(code)}", code=code)
+                y = self._list(picture, y, label, cards)
+        elif fit and status_y < layout.status_y:
             picture = canvas.crop((0, 0, canvas.width, status_y + m.status_h))
         else:
             picture = canvas.copy()
@@ -202,6 +225,28 @@ class Table:
             points -= 1
         _write_parts(picture, (m.margin, status_y), parts, points, index(theme, theme.label))
         return picture
+
+    def _listing_height(self, cards: tuple[Card, ...]) -> int:
+        m = self._m
+        per_row = max((self._canvas.width - 2 * m.margin) // _chip_size(m)[0], 1)
+        rows = -(-len(cards) // per_row)
+        return m.caption_h + rows * (_chip_size(m)[1] + 4) + 6
+
+    def _list(self, picture: Image.Image, y: int, label: str, cards: tuple[Card, ...]) -> int:
+        """Lists *cards* under *label* from row *y* of *picture*, as small
+        chips, wrapped: the row below the listing."""
+        theme, m = self._theme, self._m
+        _write(picture, (m.margin, y), label, m.caption_size, index(theme, theme.caption))
+        y += m.caption_h
+        width, height = _chip_size(m)
+        x = m.margin
+        for card in cards:
+            if x + width > picture.width - m.margin:
+                x, y = m.margin, y + height + 4
+            chip = _chip(theme, card, m)
+            picture.paste(chip, (x, y))
+            x += width
+        return y + height + 4 + 6
 
     def _draw_slot(
         self, game: Game, code: str, slot: Slot, shown: _Look, marks: list[Mark] | None,
@@ -218,6 +263,8 @@ class Table:
         if marks is not None:
             marks.append(Mark("code", code, ink, mask.height))
         boxes = _draw_pile(canvas, game, code, slot, theme, m, marks)
+        if shown.marked:
+            _dog_ear(canvas, [boxes[i] for i in shown.marked if i < len(boxes)], theme, m)
         for line, text in enumerate(shown.captions):
             y = slot.y + m.card_h + 3 + line * m.caption_h
             points = m.caption_size  # smaller where a language's words are longer
@@ -243,6 +290,57 @@ class Table:
 
 #: Between the parts of the status line.
 SEPARATOR = " · "
+
+
+def _marked(game: Game, code: str, revealed: frozenset[str]) -> tuple[int, ...]:
+    """Where in pile *code* the cards of *revealed* lie, if face up there."""
+    down = game.hidden(code)
+    return tuple(i for i, card in enumerate(game.pile(code)) if i >= down and card.code in revealed)
+
+
+def _dog_ear(canvas: Image.Image, boxes: list[Box], theme: Theme, m: Metrics) -> None:
+    """Marks each card of *boxes* as shown for a puzzle: its top right
+    corner folded in the highlight colour, clear of its index."""
+    draw = ImageDraw.Draw(canvas)
+    size = m.card_w // 5
+    for _, top, right, _ in boxes:
+        corner = [(right - size, top), (right, top), (right, top + size)]
+        draw.polygon(corner, fill=index(theme, theme.highlight), outline=index(theme, theme.edge))
+
+
+def _dealt(game: Game) -> list[tuple[str, tuple[Card, ...]]]:
+    """The piles an open puzzle lists: its stock and jewels, top first."""
+    return [
+        (code, tuple(reversed(game.pile(code))))
+        for code in game.PILES
+        if pile_kind(code) in ("stock", "jewels") and game.pile(code)
+    ]
+
+
+def _chip_size(m: Metrics) -> tuple[int, int]:
+    return m.caption_size * 2 + 8, m.caption_h + 4
+
+
+@lru_cache(maxsize=512)
+def _chip(theme: Theme, card: Card, m: Metrics) -> Image.Image:
+    """A listed card: its rank and suit on a small card face."""
+    width, height = _chip_size(m)
+    chip = Image.new("P", (width - 3, height), index(theme, theme.felt))
+    chip.putpalette(palette(theme)[1].getpalette() or [])
+    draw = ImageDraw.Draw(chip)
+    draw.rounded_rectangle(
+        (0, 0, width - 4, height - 1), 3, fill=index(theme, theme.face),
+        outline=index(theme, theme.edge),
+    )  # fmt: skip
+    ink = index(theme, theme.suits[card.suit])
+    rank = text_mask(card.rank_label, m.caption_size)
+    pip = pip_mask(card.suit, m.caption_size * 2 // 3)
+    x = (width - 4 - rank.width - pip.width - 1) // 2
+    y = (height - rank.height) // 2
+    chip.paste(ink, (x, y, x + rank.width, y + rank.height), rank)
+    x, y = x + rank.width + 1, (height - pip.height) // 2
+    chip.paste(ink, (x, y, x + pip.width, y + pip.height), pip)
+    return chip
 
 
 @lru_cache(maxsize=4096)

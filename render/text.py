@@ -230,10 +230,15 @@ def _label(game: Game, code: str, locale: str) -> str:
     return game.pile_name(code).render(locale)
 
 
-def table_words(game: Game, locale: str = DEFAULT) -> list[str]:
+def table_words(
+    game: Game, locale: str = DEFAULT, revealed: frozenset[str] | None = None
+) -> list[str]:
     """The table in words, a line for each pile in the player's language:
     ``column 3: 2 face down, 9 of clubs, 8 of hearts``; a stock or a waste
-    by its top card and size, a foundation by its top card."""
+    by its top card and size, a foundation by its top card. An open
+    puzzle's table (*revealed*: the cards its game kept face down, shown
+    face up) says which cards are shown, and lists its stock and jewels,
+    top first."""
     lines = []
     for code in game.PILES:
         cards = game.pile(code)
@@ -241,6 +246,9 @@ def table_words(game: Game, locale: str = DEFAULT) -> list[str]:
         kind = pile_kind(code)
         if not cards:
             said = tr(locale, "words.empty")
+        elif kind in ("stock", "jewels") and revealed is not None:
+            listed = " ".join(str(card) for card in reversed(cards))
+            said = tr(locale, "words.listed", n=len(cards), cards=listed)
         elif kind in ("stock", "jewels") or code == "w":
             top = card_words(cards[-1], locale)
             key = "words.pile_top" if down < len(cards) else "words.pile_down"
@@ -252,7 +260,10 @@ def table_words(game: Game, locale: str = DEFAULT) -> list[str]:
             said = tr(locale, key, card=card_words(cards[-1], locale))
         else:
             parts = [tr(locale, "words.down", n=down)] if down else []
-            parts += [card_words(card, locale) for card in cards[down:]]
+            for card in cards[down:]:
+                named = card_words(card, locale)
+                shown = revealed is not None and card.code in revealed
+                parts.append(tr(locale, "words.shown", card=named) if shown else named)
             said = ", ".join(parts)
         lines.append(tr(locale, "words.line", pile=_label(game, code, locale), cards=said))
     return lines

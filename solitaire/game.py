@@ -130,6 +130,12 @@ class Game(History):
         """How many of the waste's top cards show (spread), for pictures."""
         return 1
 
+    @property
+    def stock_comes_round(self) -> bool:
+        """Whether the stock may be gone through without end: a draw then
+        loses nothing, as drawing on brings the same position back."""
+        return False
+
     # -- what a variant supplies ----------------------------------------------
 
     def _deal(self, cards: list[Card]) -> None:

@@ -30,10 +30,13 @@ from . import load_game, load_position
 from ._history import Position
 from .game import Game
 from .move import Move
+from .piles import pile_kind
 from .solver import Outcome, Solution, solve
 
 #: The games a puzzle may come from: those whose picture shows every card.
 PUZZLE_GAMES = ("klondike", "castles-end")
+#: The piles whose cards the rules keep face down: a puzzle lists them in order.
+DEALT = ("stock", "jewels")
 #: How many plays the solver's winning line may have.
 FEWEST, MOST = 2, 40
 #: How many moves it may have: a given-up puzzle shows its line whole.
@@ -74,6 +77,20 @@ def plays(moves: Iterable[Move]) -> int:
 def in_sight(position: Mapping[str, Sequence[str]]) -> bool:
     """Whether no card of *position* is face down."""
     return not any(card.startswith("#") for cards in position.values() for card in cards)
+
+
+def opened(position: Mapping[str, Sequence[str]]) -> tuple[Position, tuple[str, ...]]:
+    """*position* with every face-down card turned face up but a stock's or
+    a jewel pile's, and the cards turned up, in pile order."""
+    shown: Position = {}
+    revealed: list[str] = []
+    for code, cards in position.items():
+        if pile_kind(code) in DEALT:
+            shown[code] = list(cards)
+            continue
+        shown[code] = [card.lstrip("#") for card in cards]
+        revealed += [card[1:] for card in cards if card.startswith("#")]
+    return shown, tuple(revealed)
 
 
 def puzzle_options(profile: str, options: Mapping[str, Any]) -> dict[str, Any]:

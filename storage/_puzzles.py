@@ -43,6 +43,8 @@ class PuzzleRow:
     deal: int | None = None
     #: The keyed digest of the player whose game it came from (``None``: the pool's).
     source: str | None = None
+    #: The cards of its position that were face down in that game.
+    revealed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ def _puzzle(row: Row) -> PuzzleRow:
         row["tries"],
         row["deal"],
         row["source"],
+        tuple(json.loads(row["revealed"])),
     )
 
 
@@ -91,22 +94,24 @@ class PuzzleQueries(Connected):
         *,
         source: str | None,
         deal: int | None,
+        revealed: Sequence[str] = (),
     ) -> int | None:
         """Keeps a puzzle and returns its id; ``None`` if its position is one
         already. *source* names the player whose game it came from by a keyed
-        digest (``None``: the bot's own pool); *deal* is that game's deal."""
+        digest (``None``: the bot's own pool); *deal* is that game's deal, in
+        which the cards *revealed* were face down."""
         rules = rules_code(profile, options)
         if rules is None:
             return None
         row = await self._write_one(
             "INSERT INTO puzzles (profile, options, start, line, plays, position, source, rules,"
-            " deal, rating, deviation, volatility, added_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " deal, rating, deviation, volatility, added_at, revealed)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (position) DO NOTHING RETURNING id",
             (
                 profile, json.dumps(dict(options)), json.dumps(dict(start)), json.dumps(list(line)),
                 plays, position_key(profile, rules, start), source, rules, deal, *UNRATED,
-                self._clock(),
+                self._clock(), json.dumps(list(revealed)),
             ),
         )  # fmt: skip
         return None if row is None else int(row["id"])
@@ -260,14 +265,18 @@ class PuzzleQueries(Connected):
         puzzle_id: int,
         *,
         daily: str | None = None,
+        revealed: Sequence[str] = (),
         guild_id: int | None = None,
         channel_id: int | None = None,
     ) -> GameRow:
         """The user's puzzle game in play, if they have one (one at a time);
         else a new game of puzzle *puzzle_id* from *record* (its position),
         which counts on no board and in no stats (*daily*: the day whose
-        daily puzzle it is)."""
+        daily puzzle it is; *revealed*: the cards its board marks as shown)."""
         now = self._clock()
+        extra: dict[str, Any] = {"daily": daily} if daily else {}
+        if revealed:
+            extra["revealed"] = list(revealed)
         try:
             async with self._write() as db:
                 playing = await db.fetchrow(
@@ -284,7 +293,7 @@ class PuzzleQueries(Connected):
                     (
                         user_id, guild_id, channel_id, record["profile"], record["version"],
                         json.dumps(record.get("options", {})), json.dumps(record["start"]), now,
-                        now, puzzle_id, json.dumps({"daily": daily} if daily else {}),
+                        now, puzzle_id, json.dumps(extra),
                     ),
                 )  # fmt: skip
         except Exception as error:
@@ -292,7 +301,13 @@ class PuzzleQueries(Connected):
                 raise
             # Another press started one at the same moment: that one is in play.
             return await self.start_puzzle(
-                user_id, record, puzzle_id, daily=daily, guild_id=guild_id, channel_id=channel_id
+                user_id,
+                record,
+                puzzle_id,
+                daily=daily,
+                revealed=revealed,
+                guild_id=guild_id,
+                channel_id=channel_id,
             )
         assert row is not None
         return game_row(row)

@@ -867,4 +867,10 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    # 29: the cards of a puzzle's position that were face down in its game,
+    # shown face up there (and marked so on its board).
+    Migration(
+        sqlite="ALTER TABLE puzzles ADD COLUMN revealed TEXT NOT NULL DEFAULT '[]';",
+        postgres="ALTER TABLE puzzles ADD COLUMN revealed TEXT NOT NULL DEFAULT '[]';",
+    ),
 ]

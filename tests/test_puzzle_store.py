@@ -34,6 +34,22 @@ async def test_a_position_is_kept_once_and_reads_back_as_it_was_kept(store: Stor
     )
 
 
+async def test_the_cards_a_puzzle_shows_are_kept_and_go_with_its_game(store: Store) -> None:
+    start = {"1": ["KS", "QH"], "s": ["#2C", "#3D"]}
+    puzzle_id = await store.add_puzzle(
+        "klondike", {"draw": 1}, start, ["1 f1", "1 f1"], 2, source=None, deal=4,
+        revealed=["KS"],
+    )  # fmt: skip
+    assert puzzle_id is not None
+    kept = await store.puzzle(puzzle_id)
+    assert kept is not None and kept.revealed == ("KS",)
+    assert (await store.puzzle(await add(store))).revealed == ()  # type: ignore[union-attr]
+    record = {"profile": "klondike", "version": 1, "options": {"draw": 1}, "start": start}
+    row = await store.start_puzzle(ALICE, record, puzzle_id, revealed=kept.revealed)
+    assert row.extra == {"revealed": ["KS"]}
+    assert (await store.get_game(row.id)).extra == {"revealed": ["KS"]}
+
+
 async def test_a_first_try_counts_with_both_ratings_and_a_second_counts_nothing(
     store: Store,
 ) -> None:

@@ -100,6 +100,15 @@ def par_line(game: Game, locale: str, grade: Grade | None) -> str:
     return tr(locale, f"won.{grade.against(len(game.moves))}_par", par=grade.par)
 
 
+def opened(row: GameRow) -> frozenset[str] | None:
+    """For a puzzle's game, the cards shown that its game kept face down
+    (its board marks them, and lists its stock); ``None`` for any other."""
+    if row.puzzle_id is None:
+        return None
+    revealed = row.extra.get("revealed")
+    return frozenset(revealed) if isinstance(revealed, list) else frozenset()
+
+
 def reviewable(status: Status, game: Game) -> bool:
     """Whether a game is over without a win: resigned, abandoned, or stuck."""
     return status in UNWON or (status == Status.PLAYING and game.is_stuck)
@@ -134,9 +143,10 @@ class BoardMaker:
         elapsed = row.seconds_at(self._clock()) if settings.clock else None
         theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
         size = SIZES.get(settings.cards, METRICS)
+        revealed = opened(row)
         # Drawn from a copy: another press may move the game on meanwhile.
         png, alt = await asyncio.to_thread(
-            self._picture, row.id, shown.copy(), elapsed, locale, theme, size, grade
+            self._picture, row.id, shown.copy(), elapsed, locale, theme, size, grade, revealed
         )
         lines = [news] if news else []
         if row.status == Status.WON:
@@ -193,7 +203,7 @@ class BoardMaker:
             cup_id=row.cup_id,
             cup_open=cup_open,
             puzzle_id=row.puzzle_id,
-            words=tuple(table_words(shown, locale)) if settings.words else (),
+            words=tuple(table_words(shown, locale, revealed)) if settings.words else (),
             replaces=(row.channel_id, row.message_id),
         )
 
@@ -292,7 +302,7 @@ class BoardMaker:
 
     def _picture(
         self, game_id: int, game: Game, elapsed: float | None, locale: str, theme: Theme,
-        size: Metrics, grade: Grade | None,
+        size: Metrics, grade: Grade | None, revealed: frozenset[str] | None,
     ) -> tuple[bytes, str]:  # fmt: skip
         """The table's picture and its alt text (in a thread). The game's kept
         table is taken out while it draws: two pictures of one game at once
@@ -300,7 +310,7 @@ class BoardMaker:
         table = self._tables.pop(game_id, None)
         if table is None or table.kind != (game.profile, theme, size, locale):
             table = Table(game.profile, theme=theme, size=size, locale=locale)
-        png = table.render(game, elapsed, grade)
+        png = table.render(game, elapsed, grade, revealed)
         self._tables[game_id] = table
         while len(self._tables) > KEPT_TABLES:
             with contextlib.suppress(KeyError):  # another thread took the oldest

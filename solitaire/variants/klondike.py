@@ -96,6 +96,10 @@ class Klondike(Game):
         return self.draw
 
     @property
+    def stock_comes_round(self) -> bool:
+        return self.passes is None
+
+    @property
     def passes_left(self) -> int | None:
         """Returns how many more times the waste can be turned over
         (``None`` if there is no limit)."""
