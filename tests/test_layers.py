@@ -65,3 +65,60 @@ def test_the_check_finds_a_circle_where_there_is_one() -> None:
     graph = build()
     graph.add_import(importer="bot.usecases.replies", imported="bot.usecases.service")
     assert any("bot.usecases.service" in group for group in circles(graph, "bot"))
+
+
+#: Where the bot is put together: the one place of the adapter that holds
+#: the store and the service's games (``client.py``'s ``setup_hook``, and its
+#: ``_release`` that closes the store).
+COMPOSITION_ROOT = {("client.py", "setup_hook"), ("client.py", "_release")}
+#: What the adapter may reach only through the use cases.
+BEHIND_USE_CASES = {"store", "_store", "live"}
+
+
+def reaches_around(source: str, module: str) -> list[str]:
+    """Where *source* (a module of ``bot/adapter/``) reaches the store or the
+    service's games itself, outside the composition root: ``line: name``."""
+    import ast
+
+    found: list[str] = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if (module, function) not in COMPOSITION_ROOT:
+            if isinstance(node, ast.Attribute) and node.attr in BEHIND_USE_CASES:
+                found.append(f"{module}:{node.lineno}: .{node.attr}")
+            if isinstance(node, ast.Name) and node.id in BEHIND_USE_CASES:
+                found.append(f"{module}:{node.lineno}: {node.id}")
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(source), "")
+    return found
+
+
+def test_the_adapter_reaches_the_store_only_through_the_use_cases() -> None:
+    from pathlib import Path
+
+    adapter = Path(__file__).resolve().parent.parent / "bot" / "adapter"
+    around = [
+        where
+        for path in sorted(adapter.glob("*.py"))
+        for where in reaches_around(path.read_text(), path.name)
+    ]
+    assert not around
+
+
+def test_the_check_finds_a_reach_around_the_use_cases() -> None:
+    slips = """
+async def press(bot):
+    await bot.store.names([1])
+    held = bot.service.live.current(1)
+    store = bot.cups
+"""
+    assert reaches_around(slips, "presses.py") == [
+        "presses.py:3: .store", "presses.py:4: .live", "presses.py:5: store"
+    ]  # fmt: skip
+    root = "async def setup_hook(self):\n    self.store = await open_store(url)\n"
+    assert reaches_around(root, "client.py") == []
+    assert reaches_around(root, "commands.py") == ["commands.py:2: .store"]

@@ -321,10 +321,10 @@ async def _still_live(bot: SolitaireBot, board: Board, where: BoardMessage, loca
     """Whether *where* is still the game's live board after an edit of it
     landed. A newer board may have retired it while the edit was on its way,
     and the edit brought it back: then it is retired again."""
-    live = await bot.service.live_board(board.game_id)
-    if live is None or (live.channel_id, live.message_id) == where:
+    newest = await bot.service.live_board(board.game_id)
+    if newest is None or (newest.channel_id, newest.message_id) == where:
         return True
-    await _retire(bot, where, live.link, locale)
+    await _retire(bot, where, newest.link, locale)
     return False
 
 

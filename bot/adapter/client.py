@@ -17,7 +17,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from storage import CupRow, RaceRow, Store, StoreError, open_store
+from storage import CupRow, RaceRow, StoreError, open_store
 from texts import DEFAULT, locale_of
 
 from ..config import Config
@@ -50,9 +50,6 @@ from .reminding import Reminding
 
 log = logging.getLogger("bot")
 
-#: How long a process trusts that the stored language is the one it wrote.
-LANGUAGE_FRESH = 60.0
-
 
 #: A server's own data is kept this long after the bot left it.
 SERVER_DATA_KEPT = 30 * 86400.0
@@ -61,7 +58,6 @@ SERVER_DATA_KEPT = 30 * 86400.0
 class SolitaireBot(discord.AutoShardedClient):
     service: GameService
     social: Social
-    store: Store
     workers: Workers
     lease: ShardLease
     preferences: Preferences
@@ -105,12 +101,6 @@ class SolitaireBot(discord.AutoShardedClient):
             ),
         )
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        # Each user's language as their last interaction in this process told
-        # it, and when it was written to the store: written again when it
-        # changes, or after LANGUAGE_FRESH seconds, as another process may have
-        # written another since. Plain messages carry no language; they are
-        # answered in the stored one.
-        self.languages: dict[int, tuple[str, float]] = {}
         self._released: asyncio.Future[None] | None = None
         #: The process's exit status: 2 once it must stop for a cause.
         self.exit_status = 0
@@ -123,9 +113,9 @@ class SolitaireBot(discord.AutoShardedClient):
         self.background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.config.database_url)
+        self._store = store = await open_store(self.config.database_url)
         self.lease = ShardLease(
-            self.store,
+            store,
             self.config.shard_ids or (-1,),
             count=self.config.shard_count or 0,
             on_lost=self._lease_lost,
@@ -133,38 +123,36 @@ class SolitaireBot(discord.AutoShardedClient):
         await self.lease.take()
         self.workers = Workers(self.config.workers, memory=self.config.solver_memory_mb << 20)
         await self.workers.start()
-        self.service = GameService(self.store, self.workers)
-        self.social = Social(self.store, self.workers)
-        self.preferences = Preferences(self.store, self.service.live)
-        self.verdicts = Verdicts(self.store, self.workers)
-        self.reviews = Reviews(self.store, self.workers)
+        self.service = GameService(store, self.workers)
+        self.social = Social(store, self.workers)
+        self.preferences = Preferences(store, self.service.live)
+        self.verdicts = Verdicts(store, self.workers)
+        self.reviews = Reviews(store, self.workers)
         # The token is the one secret every process of the bot shares: what
         # signs a forget's confirmation is derived from it (and never logged).
         key = hashlib.sha256(b"solitaire-bot mydata:" + self.config.token.encode()).digest()
-        self.mydata = MyData(self.store, self.workers, key=key)
-        self.puzzles = Puzzles(
-            self.store, self.workers, self.service.boards, self.service.live, key=key
-        )
+        self.mydata = MyData(store, self.workers, key=key)
+        self.puzzles = Puzzles(store, self.workers, self.service.boards, self.service.live, key=key)
         self.service.puzzles = self.reviews.puzzles = self.puzzles
         self.presses = Presses(self)
-        self.races = Races(self.store, self.service)
+        self.races = Races(store, self.service)
         self.racing = Racing(self)
-        self.race_cards = race_cards(self.store, self.races, self.racing.show_card)
+        self.race_cards = race_cards(store, self.races, self.racing.show_card)
         self.servers = Servers(
-            self.store, self.service.live, races_changed=self.race_cards.changed, key=key
+            store, self.service.live, races_changed=self.race_cards.changed, key=key
         )
         # A server's block holds on all its games, wherever they are reached.
         for use in (self.service, self.social, self.reviews):
             use.blocked = self.servers.blocks
         self._sweeping = asyncio.create_task(self.race_cards.sweep_forever())
-        self.cups = Cups(self.store, self.service, self.workers, key=key)
-        self.achievements = Achievements(self.store, self.workers)
+        self.cups = Cups(store, self.service, self.workers, key=key)
+        self.achievements = Achievements(store, self.workers)
         self.avatars = Avatars(self.config.cdn_base)
         self.achievements.faces = self.social.faces = self.cups.faces = self.avatars
         self.cupping = Cupping(self)
         self.cup_cards = self.cupping.cards
         self._cup_sweeping = asyncio.create_task(self._sweep_cups())
-        self.reminders = Reminders(self.store)
+        self.reminders = Reminders(store)
         self.reminding = Reminding(self, self.config.reminder_share)
         self._reminding = asyncio.create_task(self.reminding.run_forever())
         self._forgetting = asyncio.create_task(self._forget_servers_forever())
@@ -188,14 +176,14 @@ class SolitaireBot(discord.AutoShardedClient):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (or it was deleted): its own data goes in 30 days."""
         try:
-            await self.store.guild_left(guild.id)
+            await self.servers.left(guild.id)
         except StoreError as error:
             log.warning("leaving server %s not kept: %s", guild.id, error)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """Added to a server, perhaps again: whatever it kept stays."""
         try:
-            await self.store.guild_back(guild.id)
+            await self.servers.back(guild.id)
         except StoreError as error:
             log.warning("joining server %s not kept: %s", guild.id, error)
 
@@ -207,15 +195,15 @@ class SolitaireBot(discord.AutoShardedClient):
         while True:
             try:
                 before = time.time() - SERVER_DATA_KEPT
-                for guild_id in await self.store.guilds_left(before):
+                for guild_id in await self.servers.left_before(before):
                     if self.shard_count and (guild_id >> 22) % self.shard_count not in (
                         self.shard_ids or range(self.shard_count)
                     ):
                         continue  # another process's server: it decides
                     if self.get_guild(guild_id) is not None:
-                        await self.store.guild_back(guild_id)
+                        await self.servers.back(guild_id)
                     else:
-                        await self.store.forget_guild(guild_id)
+                        await self.servers.forget(guild_id)
                         log.info("data of server %s deleted: the bot left it 30 days ago", guild_id)
             except StoreError as error:
                 log.warning("servers not swept: %s", error)
@@ -231,30 +219,16 @@ class SolitaireBot(discord.AutoShardedClient):
                 pressed.close()  # a member the server blocked
             elif pressed is not None:
                 await pressed
-        user_id, told, now = interaction.user.id, language(interaction), time.monotonic()
-        known, written = self.languages.get(user_id, ("", -LANGUAGE_FRESH))
-        if known != told or now - written >= LANGUAGE_FRESH:
-            self.languages[user_id] = told, now
-            await self.store.set_language(user_id, told)
-        held = self.service.live.current(user_id)
-        if held is not None and held[0].language not in (None, told):
-            # Its rows speak the language before. (A row with none, such as a
-            # new game's, is never answered from: the store is read.)
-            self.service.live.forget_player(user_id)
+        user_id = interaction.user.id
+        await self.preferences.heard(user_id, language(interaction))
         if user_id in self.reminders.untold:  # their DMs refused a reminder: told once
             await self.reminding.tell_refused(interaction)
 
     async def language_of(self, message: discord.Message) -> str:
         """The language to answer a plain message in: the author's, as their
-        last interaction told it (as stored: it may have been another process
-        that heard it), else the server's, else English. The row of the
-        player's current game that this process holds brings it along, as of
-        that game's last move here: a language heard by another process since
-        is spoken from the move after."""
-        held = self.service.live.current(message.author.id)
-        if held is not None and held[0].language is not None:
-            return held[0].language
-        stored = await self.store.language(message.author.id)
+        last interaction told it (see ``Preferences.language``), else the
+        server's, else English."""
+        stored = await self.preferences.language(message.author.id)
         if stored is not None:
             return stored
         return locale_of(message.guild.preferred_locale) if message.guild else DEFAULT
@@ -265,7 +239,7 @@ class SolitaireBot(discord.AutoShardedClient):
                 self, message, self.service, self.config.message_content, self.language_of
             )
         except Exception as error:
-            locale = self.languages.get(message.author.id, (DEFAULT, 0.0))[0]
+            locale = self.preferences.last_heard(message.author.id) or DEFAULT
             text = trouble(error, locale, f"message {message.id}")
             try:
                 await message.reply(text, mention_author=False)
@@ -333,8 +307,8 @@ class SolitaireBot(discord.AutoShardedClient):
             await self.lease.release()
         if hasattr(self, "workers"):
             await self.workers.close()
-        if hasattr(self, "store"):
-            await self.store.close()
+        if hasattr(self, "_store"):
+            await self._store.close()
 
 
 class Tree(app_commands.CommandTree["SolitaireBot"]):

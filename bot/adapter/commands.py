@@ -375,9 +375,7 @@ async def server_cup_role(interaction: Interaction, role: discord.Role | None = 
         await respond(interaction, Notice(tr(asker.locale, "server.not_manager")))
         return
     assert interaction.guild_id is not None
-    await interaction.client.store.set_cup_role(
-        interaction.guild_id, None if role is None else role.id
-    )
+    await interaction.client.cups.set_role(interaction.guild_id, None if role is None else role.id)
     said = "cup.role_set" if role else "cup.role_unset"
     await respond(interaction, Notice(tr(asker.locale, said, role=role and role.mention)))
 

@@ -96,8 +96,8 @@ class Cupping:
         self.cards: Cards[CupRow] = Cards(
             "cup",
             self._sweep,
-            bot.store.claim_cup_card,
-            bot.store.cup_card_not_shown,
+            bot.cups.claim_card,
+            bot.cups.card_not_shown,
             self.show_card,
             every=EVERY,
         )
@@ -243,20 +243,20 @@ class Cupping:
         """Gives the champion role to the winner, and takes it from the last
         cup's winner."""
         assert cup.role_id is not None
-        http, store = self._bot.http, self._bot.store
-        last = await store.last_champion(cup.guild_id, cup.role_id, cup.id)
+        http, cups = self._bot.http, self._bot.cups
+        last = await cups.last_champion(cup)
         try:
             if last is not None and last != winner:
                 await http.remove_role(cup.guild_id, last, cup.role_id, reason="Server Cup")
             await http.add_role(cup.guild_id, winner, cup.role_id, reason="Server Cup")
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("champion role of cup %s not given: %s", cup.id, error.status)
-            await store.note_cup(cup.id, "role", True)
+            await cups.note(cup.id, "role", True)
             return
         except discord.HTTPException as error:  # nothing a manager can change: logged
             log.warning("champion role of cup %s refused: %s %s", cup.id, error.status, error.text)
             return
-        await store.set_champion(cup.id, winner)
+        await cups.crowned(cup.id, winner)
 
     async def _event(self, cup: CupRow) -> None:
         """The cup as a scheduled event of the server, where the bot may."""
@@ -285,13 +285,13 @@ class Cupping:
             )
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("event of cup %s not created: %s", cup.id, error.status)
-            await self._bot.store.note_cup(cup.id, "event", True)
+            await self._bot.cups.note(cup.id, "event", True)
             self.cards.changed(cup.id)
             return
         except discord.HTTPException as error:  # a refusal no permission mends: logged
             log.warning("event of cup %s refused: %s %s", cup.id, error.status, error.text)
             return
-        await self._bot.store.set_cup_event(cup.id, int(event["id"]))
+        await self._bot.cups.scheduled(cup.id, int(event["id"]))
         if cup.status == "open":
             await self._event_status(await self._bot.cups.cup(cup.id) or cup, _ACTIVE)
 
@@ -303,7 +303,7 @@ class Cupping:
         except (discord.Forbidden, discord.NotFound, discord.HTTPException) as error:
             log.info("event of cup %s not moved on: %s", cup.id, error.status)
         if status in (_COMPLETED, _CANCELED):
-            await self._bot.store.set_cup_event(cup.id, None)
+            await self._bot.cups.scheduled(cup.id, None)
 
     async def _post_card(self, cup: CupRow) -> None:
         """Posts a cup's card through its channel (a weekly cup's next week)."""
@@ -318,7 +318,7 @@ class Cupping:
     async def _cup_role(self, interaction: Interaction) -> int | None:
         if interaction.guild_id is None:
             return None
-        return await bot_of(interaction).store.cup_role(interaction.guild_id)
+        return await bot_of(interaction).cups.role(interaction.guild_id)
 
 
 #: The champion's avatar with its medal, as the closed card attaches it.

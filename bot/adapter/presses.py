@@ -97,8 +97,7 @@ class Presses:
     ) -> None:
         """Share under a profile card: the card, drawn afresh, in the channel."""
         asker = asker_of(interaction)
-        names = await self._bot.store.names([user_id])
-        name = names.get(user_id) or interaction.user.display_name
+        name = await self._bot.achievements.name_of(user_id) or interaction.user.display_name
         card = await self._bot.achievements.profile(asker, user_id, name, avatar)
         await post_profile(interaction, card, user_id, public=True)
 

@@ -85,6 +85,10 @@ class Achievements:
         paged = Paged("achievements", asker.user_id, page, pages)
         return Notice("\n".join(lines)[:2000], paged=paged)
 
+    async def name_of(self, user_id: int) -> str | None:
+        """The player's name as last seen, if the bot knows them."""
+        return (await self._store.names([user_id])).get(user_id)
+
     async def profile(
         self, asker: Asker, user_id: int, name: str, avatar: str | None = None
     ) -> Picture | Notice:

@@ -27,6 +27,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from render.text import clock, stars
 from solitaire import VARIANTS, new_game
@@ -249,6 +250,40 @@ class Cups:
             return await self._store.get_cup(cup_id)
         except NotFound:
             return None
+
+    async def claim_card(self, cup_id: int, now: float, every: float) -> CupRow | float | None:
+        """Claims the showing of a cup's card for this process (see
+        ``storage.claim``): the cup, or when to try again, or ``None``."""
+        return await self._store.claim_cup_card(cup_id, now, every)
+
+    async def card_not_shown(self, cup_id: int) -> None:
+        """A claimed card could not be shown: another process may try."""
+        await self._store.cup_card_not_shown(cup_id)
+
+    async def note(self, cup_id: int, key: str, value: Any) -> None:
+        """Notes what the cup's card tells its managers (a role or event the
+        bot could not give or make)."""
+        await self._store.note_cup(cup_id, key, value)
+
+    async def last_champion(self, cup: CupRow) -> int | None:
+        """Who holds the cup's champion role from the server's last cup with it."""
+        assert cup.role_id is not None
+        return await self._store.last_champion(cup.guild_id, cup.role_id, cup.id)
+
+    async def crowned(self, cup_id: int, user_id: int) -> None:
+        """The cup's champion has its role."""
+        await self._store.set_champion(cup_id, user_id)
+
+    async def scheduled(self, cup_id: int, event_id: int | None) -> None:
+        """The cup's scheduled event on the server (``None``: none, or over)."""
+        await self._store.set_cup_event(cup_id, event_id)
+
+    async def role(self, guild_id: int) -> int | None:
+        """The role that may run cups in the server, besides Manage Server."""
+        return await self._store.cup_role(guild_id)
+
+    async def set_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._store.set_cup_role(guild_id, role_id)
 
     # -- playing ----------------------------------------------------------------------------
 

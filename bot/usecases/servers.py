@@ -78,6 +78,24 @@ class Servers:
         self._races_changed, self._clock = races_changed, clock
         self._known: dict[int, tuple[ServerRules, float]] = {}
 
+    async def left(self, guild_id: int) -> None:
+        """The bot was removed from the server (or it was deleted): its own
+        data goes when it has been gone long enough (:meth:`left_before`)."""
+        await self._store.guild_left(guild_id)
+
+    async def back(self, guild_id: int) -> None:
+        """The bot is in the server again: whatever it kept stays."""
+        await self._store.guild_back(guild_id)
+
+    async def left_before(self, before: float) -> list[int]:
+        """The servers that removed the bot before *before* (a UNIX time)."""
+        return list(await self._store.guilds_left(before))
+
+    async def forget(self, guild_id: int) -> None:
+        """Deletes the data of a server the bot left long ago."""
+        await self._store.forget_guild(guild_id)
+        self._known.pop(guild_id, None)
+
     async def rules(self, guild_id: int) -> ServerRules:
         """The server's rules: as this process read them, if not too long ago."""
         known = self._known.get(guild_id)

@@ -1,7 +1,10 @@
-"""A player's settings: how their pictures look, what the board says, and
-where their name shows."""
+"""A player's settings: how their pictures look, what the board says,
+where their name shows, and the language they speak."""
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 from render import SIZES, THEMES
 from storage import Settings, Store
@@ -20,14 +23,59 @@ def drawn_in(settings: Settings, default: str) -> str:
     return settings.colours if settings.colours in THEMES else default
 
 
-class Preferences:
-    """Players' settings, kept in the store that every process shares."""
+#: How long a process trusts that the stored language is the one it wrote.
+LANGUAGE_FRESH = 60.0
 
-    def __init__(self, store: Store, live: LiveGames | None = None) -> None:
-        self._store = store
+
+class Preferences:
+    """Players' settings and languages, kept in the store that every process shares."""
+
+    def __init__(
+        self,
+        store: Store,
+        live: LiveGames | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._store, self._clock = store, clock
         # The games this process holds carry their player's settings: a
         # change here drops them (another process's copies show it a move later).
         self._live = live
+        # Each player's language as their last interaction in this process
+        # told it, and when it was written to the store: written again when
+        # it changes, or after LANGUAGE_FRESH seconds, as another process may
+        # have written another since. Plain messages carry no language; they
+        # are answered in the stored one.
+        self._languages: dict[int, tuple[str, float]] = {}
+
+    async def heard(self, user_id: int, told: str) -> None:
+        """Keeps the language an interaction of the player's tells; the game
+        of theirs this process holds, if its row speaks another, is dropped
+        (a row with none, such as a new game's, is never answered from)."""
+        now = self._clock()
+        known, written = self._languages.get(user_id, ("", -LANGUAGE_FRESH))
+        if known != told or now - written >= LANGUAGE_FRESH:
+            self._languages[user_id] = told, now
+            await self._store.set_language(user_id, told)
+        held = None if self._live is None else self._live.current(user_id)
+        if held is not None and self._live is not None and held[0].language not in (None, told):
+            self._live.forget_player(user_id)
+
+    def last_heard(self, user_id: int) -> str | None:
+        """The language the player's last interaction in this process told."""
+        known = self._languages.get(user_id)
+        return None if known is None else known[0]
+
+    async def language(self, user_id: int) -> str | None:
+        """The player's language as their last interaction told it (as
+        stored: another process may have heard it), if any. The row of the
+        player's current game that this process holds brings it along, as of
+        that game's last move here: a language heard by another process
+        since is spoken from the move after."""
+        held = None if self._live is None else self._live.current(user_id)
+        if held is not None and held[0].language is not None:
+            return held[0].language
+        return await self._store.language(user_id)
 
     async def player(
         self,
