@@ -43,7 +43,7 @@ from ._base import (
 )
 from ._cups import MOST_CUPS, CupDeal, CupRefused, CupRow
 from ._puzzles import UNRATED, PuzzlePlayer, PuzzleRow, Rated
-from ._reminders import REMINDER_KINDS, SETTING_OF, DueReminder, Reminder, ReminderSettings
+from ._reminders import DueReminder, Reminder, ReminderSettings
 from ._sql import Store
 from .sqlite import SQLiteStore, sqlite_path
 
@@ -70,8 +70,6 @@ __all__ = [
     "FINISHED",
     "MAX_GAP",
     "MOST_CUPS",
-    "REMINDER_KINDS",
-    "SETTING_OF",
     "UNRATED",
     "UNWON",
     "BoardMessage",

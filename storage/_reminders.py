@@ -11,14 +11,11 @@ claimed again, and sent with the same nonce, which Discord sends once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ._cups import CupRow, cup_row
 from ._session import Connected, Row
-
-#: The kinds of reminder a player may turn on, each on its own.
-REMINDER_KINDS = ("daily", "streak", "cups", "races")
 
 
 @dataclass(frozen=True)
@@ -38,15 +35,10 @@ class ReminderSettings:
     #: player has been told.
     refused_at: float | None = None
 
-    def wants(self, kind: str) -> bool:
-        """Whether the player turned reminders of *kind* on."""
-        if kind == "daily":
-            return self.daily_at is not None
-        return bool(getattr(self, kind))
-
     @property
     def any(self) -> bool:
-        return any(self.wants(kind) for kind in REMINDER_KINDS)
+        """Whether the player asked for any reminder."""
+        return self.daily_at is not None or self.streak or self.cups or self.races
 
 
 @dataclass(frozen=True)
@@ -54,7 +46,7 @@ class Reminder:
     """A reminder to keep: for whom, of what, when, and until when it is worth sending."""
 
     user_id: int
-    #: ``daily``, ``streak``, ``cup-open``, ``cup-close`` or ``race``.
+    #: What it reminds of (the use cases' ``Kind``, kept as its name).
     kind: str
     #: The day (``YYYY-MM-DD``), cup or race it is for: one reminder each.
     occasion: str
@@ -76,11 +68,6 @@ class DueReminder:
     sent_lately: int
     #: The player's language, as their last interaction told it.
     language: str | None = None
-
-
-#: Which setting turns each kind of reminder on.
-SETTING_OF = {"daily": "daily", "streak": "streak", "cup-open": "cups", "cup-close": "cups",
-              "race": "races"}  # fmt: skip
 
 
 def _settings(row: Row | None) -> ReminderSettings:
@@ -126,11 +113,17 @@ class ReminderQueries(Connected):
         return _settings(row)
 
     async def set_reminder_settings(
-        self, user_id: int, settings: ReminderSettings, schedule: Sequence[Reminder] = ()
+        self,
+        user_id: int,
+        settings: ReminderSettings,
+        schedule: Sequence[Reminder] = (),
+        *,
+        dropped: Collection[str] = (),
     ) -> None:
-        """Keeps a player's settings, in one transaction: the reminders of
-        the kinds now off are dropped, the daily and streak ones kept are
-        replaced by *schedule* (their time or zone may have changed)."""
+        """Keeps a player's settings, in one transaction: the reminders kept
+        and not sent of the kinds *dropped* (now off) go, and those of the
+        kinds of *schedule* are replaced by it (their time or zone may have
+        changed)."""
         async with self._write() as db:
             before = await db.fetchrow(
                 "SELECT timezone FROM reminder_settings WHERE user_id = ?" + self._FOR_UPDATE,
@@ -151,8 +144,7 @@ class ReminderQueries(Connected):
                 (user_id, settings.timezone, settings.daily_at, int(settings.streak),
                  int(settings.cups), int(settings.races), self._clock()),
             )  # fmt: skip
-            off = [k for k, s in SETTING_OF.items() if not settings.wants(s)]
-            for kind in {*off, "daily", "streak"}:
+            for kind in sorted({*dropped, *(reminder.kind for reminder in schedule)}):
                 await db.execute(
                     "DELETE FROM reminders WHERE user_id = ? AND kind = ? AND sent_at IS NULL",
                     (user_id, kind),

@@ -77,6 +77,7 @@ def wins(game: Game, line: list[str]) -> bool:
     return copy.is_won
 
 
+@pytest.mark.slow  # a long search
 @pytest.mark.parametrize("native", NATIVE, ids=lambda native: "c" if native else "python")
 def test_a_real_position_with_its_hidden_cards_shown_is_won(native: bool) -> None:
     """Deal 2, draw 1, one pass, after the first 7 moves of the solver's own
@@ -111,6 +112,7 @@ def check(seeds: range, native: bool) -> dict[str, int]:
     return seen
 
 
+@pytest.mark.slow  # a long search
 @pytest.mark.parametrize("native", NATIVE, ids=lambda native: "c" if native else "python")
 def test_loose_positions_are_decided_soundly(native: bool) -> None:
     seen = check(range(60), native)

@@ -62,8 +62,15 @@ async def test_a_finished_reminder_is_never_claimed_again_and_its_next_is_kept(
 async def test_turning_a_kind_off_drops_what_was_kept_of_it(store: Store) -> None:
     await store.set_reminder_settings(ALICE, ReminderSettings(daily_at=60), [daily(ALICE)])
     await store.keep_reminders([Reminder(ALICE, "race", "5", 10.0, 500.0)])
-    await store.set_reminder_settings(ALICE, ReminderSettings(races=True))
+    await store.set_reminder_settings(ALICE, ReminderSettings(races=True), dropped=["daily"])
     assert [due.reminder.kind for due in await store.claim_reminders(200.0, 260.0, 10)] == ["race"]
+
+
+async def test_a_days_reminder_kept_again_replaces_the_one_before(store: Store) -> None:
+    await store.set_reminder_settings(ALICE, ReminderSettings(daily_at=60), [daily(ALICE)])
+    later = daily(ALICE, due=150.0)
+    await store.set_reminder_settings(ALICE, ReminderSettings(daily_at=90), [later])
+    assert [due.reminder for due in await store.claim_reminders(200.0, 260.0, 10)] == [later]
 
 
 async def test_a_refused_dm_turns_everything_off_and_is_told_once(store: Store) -> None:

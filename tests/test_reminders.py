@@ -12,15 +12,19 @@ import pytest
 
 from bot.usecases.reminders import (
     MOST_A_DAY,
+    Kind,
     Reminders,
+    Topic,
+    kinds_list,
     next_at,
     parse_time,
     streak_days,
+    wants,
     zone_of,
 )
 from bot.usecases.replies import Asker
 from solitaire import new_game
-from storage import CupRow, ReminderSettings, Status, Store, open_store
+from storage import CupRow, Reminder, ReminderSettings, Status, Store, open_store
 
 ALICE, BOB = Asker(1001), Asker(1002)
 
@@ -237,3 +241,38 @@ async def test_a_daily_streak_counts_the_players_own_days(
     clock.at("2026-12-07T00:00:00+00:00")
     await reminders.set_zone(ALICE, "Asia/Tokyo")  # her past wins keep their days
     assert (await store.achievement_facts(ALICE.user_id)).streak == 3
+
+
+@pytest.mark.parametrize("topic", list(Topic))
+async def test_each_kind_turns_on_itself_alone_and_off_again(
+    store: Store, reminders: Reminders, topic: Topic
+) -> None:
+    await reminders.change(ALICE, str(topic), True)
+    settings = await store.reminder_settings(ALICE.user_id)
+    assert [other for other in Topic if wants(settings, other)] == [topic]
+    await reminders.stop(ALICE, str(topic), ALICE.user_id)
+    assert not (await store.reminder_settings(ALICE.user_id)).any
+
+
+def test_every_kind_of_reminder_has_its_topic_its_words_and_its_place_in_the_docs() -> None:
+    from pathlib import Path
+
+    from texts import tr
+
+    assert {kind.topic for kind in Kind} == set(Topic)
+    playing = (Path(__file__).resolve().parent.parent / "docs" / "PLAYING.md").read_text()
+    remind = next(line for line in playing.splitlines() if line.startswith("| `/remind"))
+    for topic in Topic:
+        assert f"`{topic}`" in remind, topic
+        for key in (f"choice.remind.{topic}", f"remind.kind.{topic}"):
+            assert tr("en", key) != key
+    unknown = tr("en", "remind.unknown_kind", kind="weekly", kinds=kinds_list())
+    assert all(f"`{topic}`" in unknown for topic in Topic)
+
+
+async def test_a_reminder_of_a_kind_no_longer_known_is_passed_over(
+    store: Store, reminders: Reminders
+) -> None:
+    await store.keep_reminders([Reminder(ALICE.user_id, "weekly", "w1", 0.0, 2e9)])
+    assert await reminders.claim(10) == []
+    assert await store.claim_reminders(4e9, 4e9 + 60, 10) == []  # finished: never again

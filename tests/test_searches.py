@@ -346,6 +346,7 @@ def test_no_position_on_the_way_to_a_win_is_hopeless(
     assert early > 0 if passes > 1 else early == 0
 
 
+@pytest.mark.slow  # a long search
 @pytest.mark.skipif(klondike.NATIVE is None, reason="Klondike's search in C is not built")
 @pytest.mark.parametrize(
     ("native", "memory", "nodes"), [(True, 5 << 19, 200_000), (False, 200_000, 20_000)]

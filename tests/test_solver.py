@@ -93,6 +93,7 @@ def test_a_search_never_changes_the_game() -> None:
     assert game.position() == before and game.moves == ()
 
 
+@pytest.mark.slow  # a long search
 @pytest.mark.parametrize("draw", [1, 3])
 def test_pyksolve_solutions_replay_as_wins_in_our_engine(draw: int) -> None:
     pytest.importorskip("pyksolve")

@@ -11,11 +11,10 @@ from discord.app_commands import Choice
 
 from solitaire import MAX_DEAL, MIN_DEAL, VARIANTS
 from solitaire.puzzles import PUZZLE_GAMES
-from storage import REMINDER_KINDS
 from texts import tr
 
 from ..usecases.fields import CHOICE_NAME, clip
-from ..usecases.reminders import known_zone
+from ..usecases.reminders import Topic, known_zone
 from ..usecases.replies import Notice, Picture
 from ..usecases.servers import Channel, Member
 from .answers import (
@@ -68,7 +67,7 @@ KINDS = [
 ]
 CUP_GAMES = [*GAMES, Choice(name=text("cup.mixed"), value="mixed")]
 PUZZLE_GAMES_CHOICES = [choice for choice in GAMES if choice.value in PUZZLE_GAMES]
-REMINDERS = [Choice(name=text(f"choice.remind.{kind}"), value=kind) for kind in REMINDER_KINDS]
+REMINDERS = [Choice(name=text(f"choice.remind.{topic}"), value=str(topic)) for topic in Topic]
 REPEATS = [
     Choice(name=text("choice.repeat.once"), value="once"),
     Choice(name=text("choice.repeat.weekly"), value="weekly"),

@@ -24,11 +24,11 @@ import aiohttp
 import discord
 
 from solitaire import VARIANTS
-from storage import SETTING_OF, StoreError
+from storage import StoreError
 from texts import tr
 
 from ..usecases.fields import BUTTON_LABEL, text
-from ..usecases.reminders import CLAIM, Outgoing
+from ..usecases.reminders import CLAIM, Kind, Outgoing
 from .answers import afterwards, respond
 from .components import RemindButton
 from .interactions import asker_of, language, say_privately
@@ -61,9 +61,9 @@ def reminder_view(outgoing: Outgoing) -> discord.ui.View:
         for profile in VARIANTS:
             view.add_item(RemindButton(outgoing.user_id, "play", profile, locale=locale))
     if outgoing.link is not None:
-        said = "button.open_race" if outgoing.kind == "race" else "button.open_cup"
+        said = "button.open_race" if outgoing.kind is Kind.RACE else "button.open_cup"
         view.add_item(discord.ui.Button(label=text(BUTTON_LABEL, locale, said), url=outgoing.link))
-    view.add_item(RemindButton(outgoing.user_id, "stop", SETTING_OF[outgoing.kind], locale=locale))
+    view.add_item(RemindButton(outgoing.user_id, "stop", str(outgoing.kind.topic), locale=locale))
     return view
 
 

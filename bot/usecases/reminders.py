@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from datetime import time as clock_time
+from enum import StrEnum
+from typing import assert_never
 
 from storage import (
-    REMINDER_KINDS,
-    SETTING_OF,
     CupRow,
     DueReminder,
     Reminder,
@@ -41,6 +41,98 @@ from texts import DEFAULT, Msg, tr
 
 from .fairplay import next_midnight, utc_day
 from .replies import Asker, Notice
+
+
+class Topic(StrEnum):
+    """What a player turns reminders on for (``/remind``), each on its own."""
+
+    DAILY = "daily"
+    STREAK = "streak"
+    CUPS = "cups"
+    RACES = "races"
+
+
+class Kind(StrEnum):
+    """A reminder as kept and sent."""
+
+    DAILY = "daily"
+    STREAK = "streak"
+    CUP_OPEN = "cup-open"
+    CUP_CLOSE = "cup-close"
+    RACE = "race"
+
+    @property
+    def topic(self) -> Topic:
+        """What turns reminders of this kind on."""
+        match self:
+            case Kind.DAILY:
+                return Topic.DAILY
+            case Kind.STREAK:
+                return Topic.STREAK
+            case Kind.CUP_OPEN | Kind.CUP_CLOSE:
+                return Topic.CUPS
+            case Kind.RACE:
+                return Topic.RACES
+            case _:
+                assert_never(self)
+
+    @property
+    def every_day(self) -> bool:
+        """Whether the next one is kept when one is sent (a day's reminder)."""
+        return self in (Kind.DAILY, Kind.STREAK)
+
+
+def wants(settings: ReminderSettings, topic: Topic) -> bool:
+    """Whether the player turned reminders of *topic* on."""
+    match topic:
+        case Topic.DAILY:
+            return settings.daily_at is not None
+        case Topic.STREAK:
+            return settings.streak
+        case Topic.CUPS:
+            return settings.cups
+        case Topic.RACES:
+            return settings.races
+        case _:
+            assert_never(topic)
+
+
+def turned(
+    settings: ReminderSettings, topic: Topic, *, on: bool, minute: int | None = None
+) -> ReminderSettings:
+    """*settings* with *topic* turned on (the daily one at *minute*, else as
+    before, else at :data:`DAILY_AT`) or off."""
+    match topic:
+        case Topic.DAILY:
+            if not on:
+                return replace(settings, daily_at=None)
+            if minute is None:
+                minute = DAILY_AT if settings.daily_at is None else settings.daily_at
+            return replace(settings, daily_at=minute)
+        case Topic.STREAK:
+            return replace(settings, streak=on)
+        case Topic.CUPS:
+            return replace(settings, cups=on)
+        case Topic.RACES:
+            return replace(settings, races=on)
+        case _:
+            assert_never(topic)
+
+
+def dropped(settings: ReminderSettings) -> list[str]:
+    """The kinds whose reminders kept and not sent go when *settings* are kept."""
+    return [kind for kind in Kind if not wants(settings, kind.topic)]
+
+
+def topic_named(name: str | None) -> Topic | None:
+    """The topic *name* names, if any."""
+    return next((topic for topic in Topic if topic == name), None)
+
+
+def kinds_list() -> str:
+    """The topics as a player types them: ```daily`, `streak`…``."""
+    return ", ".join(f"`{topic}`" for topic in Topic)
+
 
 #: The minute of the day a daily reminder comes when the player names none.
 DAILY_AT = 9 * 60
@@ -154,7 +246,7 @@ class Outgoing:
 
     id: int
     user_id: int
-    kind: str
+    kind: Kind
     #: The DM channel, if opened before.
     channel_id: int | None
     text: str
@@ -179,7 +271,7 @@ class Reminders:
         #: this process last read them (:meth:`refresh`).
         self.untold: set[int] = set()
         #: The cups whose reminders this process has kept, by kind.
-        self._cups_kept: set[tuple[str, int]] = set()
+        self._cups_kept: set[tuple[Kind, int]] = set()
         self._pruned = 0.0
 
     # -- what a player asks ----------------------------------------------------------
@@ -190,24 +282,23 @@ class Reminders:
         """Turns reminders of *kind* on or off (``daily`` at *at*, the
         player's time) and says what the player's reminders are now."""
         locale = asker.locale
-        if kind is not None and kind not in REMINDER_KINDS:
-            return Notice(tr(locale, "remind.unknown_kind", kind=kind[:40]))
+        topic = topic_named(kind)
+        if kind is not None and topic is None:
+            return Notice(tr(locale, "remind.unknown_kind", kind=kind[:40], kinds=kinds_list()))
         minute = None
         if at is not None:
             minute = parse_time(at)
             if minute is None:
                 return Notice(tr(locale, "remind.bad_time", time=at[:20]))
-            if kind not in (None, "daily"):
+            if topic not in (None, Topic.DAILY):
                 return Notice(tr(locale, "remind.time_is_daily"))
-            kind = "daily"
+            topic = Topic.DAILY
         current = await self._store.reminder_settings(asker.user_id)
         wanted = current
-        if kind is not None and (on is not None or minute is not None):
-            wanted = _turned(current, kind, on=on is not False, minute=minute)
+        if topic is not None and (on is not None or minute is not None):
+            wanted = turned(current, topic, on=on is not False, minute=minute)
         if wanted != current:
-            await self._store.set_reminder_settings(
-                asker.user_id, wanted, self._schedule(asker.user_id, wanted)
-            )
+            await self._keep(asker.user_id, wanted)
         return Notice(self._describe(locale, wanted))
 
     async def set_zone(self, asker: Asker, name: str) -> Notice:
@@ -217,10 +308,7 @@ class Reminders:
         if zone is None:
             return Notice(tr(asker.locale, "remind.zone_unknown", zone=name[:40]))
         current = await self._store.reminder_settings(asker.user_id)
-        wanted = replace(current, timezone=zone)
-        await self._store.set_reminder_settings(
-            asker.user_id, wanted, self._schedule(asker.user_id, wanted)
-        )
+        await self._keep(asker.user_id, replace(current, timezone=zone))
         now = self._clock()
         ends = day_end(local_day(now, zone_of(zone)), zone_of(zone))
         return Notice(tr(asker.locale, "remind.zone_set", zone=zone, midnight=stamp(ends, "t")))
@@ -239,15 +327,21 @@ class Reminders:
         locale = asker.locale
         if asker.user_id != owner:
             return Notice(tr(locale, "remind.not_yours"))
-        if kind not in REMINDER_KINDS:
-            return Notice(tr(locale, "remind.unknown_kind", kind=kind[:40]))
+        topic = topic_named(kind)
+        if topic is None:
+            return Notice(tr(locale, "remind.unknown_kind", kind=kind[:40], kinds=kinds_list()))
         current = await self._store.reminder_settings(owner)
-        named = Msg(f"remind.kind.{kind}")
-        if not current.wants(kind):
+        named = Msg(f"remind.kind.{topic}")
+        if not wants(current, topic):
             return Notice(tr(locale, "remind.already_off", kind=named))
-        wanted = _turned(current, kind, on=False)
-        await self._store.set_reminder_settings(owner, wanted, self._schedule(owner, wanted))
+        await self._keep(owner, turned(current, topic, on=False))
         return Notice(tr(locale, "remind.stopped", kind=named))
+
+    async def _keep(self, user_id: int, settings: ReminderSettings) -> None:
+        """Keeps a player's settings, with the reminders they now ask for."""
+        await self._store.set_reminder_settings(
+            user_id, settings, self._schedule(user_id, settings), dropped=dropped(settings)
+        )
 
     def _schedule(self, user_id: int, settings: ReminderSettings) -> list[Reminder]:
         """The next daily and streak reminders *settings* ask for."""
@@ -262,25 +356,25 @@ class Reminders:
     @staticmethod
     def _daily(user_id: int, after: float, minute: int, zone: zoneinfo.ZoneInfo) -> Reminder:
         day, due = next_at(after, minute, zone)
-        return Reminder(user_id, "daily", day.isoformat(), due, next_midnight(due))
+        return Reminder(user_id, Kind.DAILY, day.isoformat(), due, next_midnight(due))
 
     @staticmethod
     def _streak(user_id: int, after: float, zone: zoneinfo.ZoneInfo) -> Reminder:
         minute = 24 * 60 - int(STREAK_BEFORE // 60)
         day, due = next_at(after, minute, zone)
-        return Reminder(user_id, "streak", day.isoformat(), due, day_end(day, zone))
+        return Reminder(user_id, Kind.STREAK, day.isoformat(), due, day_end(day, zone))
 
     def _describe(self, locale: str, settings: ReminderSettings) -> str:
         lines = [tr(locale, "remind.now")]
-        for kind in REMINDER_KINDS:
-            named = Msg(f"remind.kind.{kind}")
-            if kind == "daily" and settings.daily_at is not None:
+        for topic in Topic:
+            named = Msg(f"remind.kind.{topic}")
+            if topic is Topic.DAILY and settings.daily_at is not None:
                 zone = zone_of(settings.timezone)
                 _, due = next_at(self._clock(), settings.daily_at, zone)
                 lines.append(tr(locale, "remind.daily_on", time=_hhmm(settings.daily_at),
                                 next=stamp(due)))  # fmt: skip
             else:
-                state = "remind.on" if settings.wants(kind) else "remind.off"
+                state = "remind.on" if wants(settings, topic) else "remind.off"
                 lines.append(tr(locale, state, kind=named))
         lines.append(tr(locale, "remind.zone", zone=settings.timezone or "UTC"))
         return "\n".join(lines)
@@ -291,11 +385,11 @@ class Reminders:
         self, user_id: int, race_id: int, guild_id: int | None, link: str, until: float
     ) -> None:
         """A race waits for the player it invites: reminded now, if they asked."""
-        if not (await self._store.reminder_settings(user_id)).races:
+        if not wants(await self._store.reminder_settings(user_id), Topic.RACES):
             return
         now = self._clock()
         await self._store.keep_reminders(
-            [Reminder(user_id, "race", str(race_id), now, until, guild_id, link)]
+            [Reminder(user_id, Kind.RACE, str(race_id), now, until, guild_id, link)]
         )
 
     async def watch_cups(self) -> None:
@@ -312,9 +406,9 @@ class Reminders:
         process keeps them; a player who asks later is reminded too)."""
         now = self._clock()
         if cup.status == "scheduled" and now >= cup.starts_at - CUP_BEFORE:
-            kind, moment = "cup-open", cup.starts_at
+            kind, moment = Kind.CUP_OPEN, cup.starts_at
         elif cup.status == "open" and now >= cup.ends_at - CUP_BEFORE:
-            kind, moment = "cup-close", cup.ends_at
+            kind, moment = Kind.CUP_CLOSE, cup.ends_at
         else:
             return
         if (kind, cup.id) in self._cups_kept or now >= moment:
@@ -323,7 +417,7 @@ class Reminders:
         due = max(now, moment - CUP_BEFORE)
         reminder = Reminder(0, kind, str(cup.id), due, moment, cup.guild_id, link)
         await self._store.remind_server(
-            reminder, unfinished_cup=cup.id if kind == "cup-close" else None
+            reminder, unfinished_cup=cup.id if kind is Kind.CUP_CLOSE else None
         )
 
     # -- sending -----------------------------------------------------------------------
@@ -335,27 +429,28 @@ class Reminders:
         now = self._clock()
         ready, passed = [], []
         for due in await self._store.claim_reminders(now, now + CLAIM, limit):
-            if await self._pass_over(due, now) is not None:
-                passed.append((due.id, self._next(due)))
+            kind = _kind(due)
+            if kind is None or await self._pass_over(due, kind, now) is not None:
+                passed.append((due.id, None if kind is None else self._next(due, kind)))
             else:
-                ready.append(self._compose(due, now))
+                ready.append(self._compose(due, kind, now))
         if passed:
             await self._store.finish_reminders(passed, "skipped")
         return ready
 
-    async def _pass_over(self, due: DueReminder, now: float) -> str | None:
-        """Why *due* is not sent (``None``: it is)."""
+    async def _pass_over(self, due: DueReminder, kind: Kind, now: float) -> str | None:
+        """Why *due*, of *kind*, is not sent (``None``: it is)."""
         reminder, settings = due.reminder, due.settings
         if now >= reminder.expires_at:
             return "its occasion is over"
-        if not settings.wants(SETTING_OF[reminder.kind]):
+        if not wants(settings, kind.topic):
             return "turned off"
         if due.sent_lately >= MOST_A_DAY:
             return "enough for one day"
-        if reminder.kind == "daily":
+        if kind is Kind.DAILY:
             if await self._store.played_daily(reminder.user_id, utc_day(reminder.due_at)):
                 return "today's daily played"
-        elif reminder.kind == "streak":
+        elif kind is Kind.STREAK:
             zone = zone_of(settings.timezone)
             days = streak_days(
                 await self._store.daily_wins(reminder.user_id, now - 3 * 86400), zone
@@ -365,40 +460,42 @@ class Reminders:
                 return "no streak to keep"
         return None
 
-    def _next(self, due: DueReminder) -> Reminder | None:
-        """The next reminder of a daily or streak kind, after *due*'s day."""
+    def _next(self, due: DueReminder, kind: Kind) -> Reminder | None:
+        """The next reminder of a day's kind, after *due*'s day."""
         reminder, settings = due.reminder, due.settings
-        if reminder.kind not in ("daily", "streak"):
+        if not kind.every_day:
             return None
         zone = zone_of(settings.timezone)
         after = max(self._clock(), day_end(date.fromisoformat(reminder.occasion), zone) - 1)
-        if reminder.kind == "daily" and settings.daily_at is not None:
+        if kind is Kind.DAILY and settings.daily_at is not None:
             return self._daily(reminder.user_id, after, settings.daily_at, zone)
-        if reminder.kind == "streak" and settings.streak:
+        if kind is Kind.STREAK and settings.streak:
             return self._streak(reminder.user_id, after, zone)
         return None
 
-    def _compose(self, due: DueReminder, now: float) -> Outgoing:
+    def _compose(self, due: DueReminder, kind: Kind, now: float) -> Outgoing:
         reminder = due.reminder
         locale = due.language or DEFAULT
-        kind = reminder.kind
-        if kind == "daily":
-            text = tr(locale, "remind.daily", until=stamp(reminder.expires_at, "t"),
-                      left=stamp(reminder.expires_at, "R"))  # fmt: skip
-        elif kind == "streak":
-            text = tr(locale, "remind.streak", midnight=stamp(reminder.expires_at, "R"))
-        elif kind == "race":
-            text = tr(locale, "remind.race", until=stamp(reminder.expires_at, "t"))
-        else:
-            text = tr(
-                locale, f"remind.{kind.replace('-', '_')}", at=stamp(reminder.expires_at, "R")
-            )
+        ends = reminder.expires_at
+        match kind:
+            case Kind.DAILY:
+                text = tr(locale, "remind.daily", until=stamp(ends, "t"), left=stamp(ends, "R"))
+            case Kind.STREAK:
+                text = tr(locale, "remind.streak", midnight=stamp(ends, "R"))
+            case Kind.RACE:
+                text = tr(locale, "remind.race", until=stamp(ends, "t"))
+            case Kind.CUP_OPEN:
+                text = tr(locale, "remind.cup_open", at=stamp(ends, "R"))
+            case Kind.CUP_CLOSE:
+                text = tr(locale, "remind.cup_close", at=stamp(ends, "R"))
+            case _:
+                assert_never(kind)
         if now - reminder.due_at > LATE:
             text += "\n" + tr(locale, "remind.late", due=stamp(reminder.due_at, "R"))
         text += "\n" + tr(locale, "remind.how_to_stop")
         return Outgoing(
             due.id, reminder.user_id, kind, due.settings.dm_channel, text, locale, reminder.link,
-            play=kind in ("daily", "streak"), nonce=f"remind{due.id}", then=self._next(due),
+            play=kind.every_day, nonce=f"remind{due.id}", then=self._next(due, kind),
         )  # fmt: skip
 
     async def sent(self, outgoing: Outgoing, channel_id: int) -> None:
@@ -441,22 +538,13 @@ class Reminders:
         return tr(asker.locale, "remind.refused")
 
 
-def _turned(
-    settings: ReminderSettings, kind: str, *, on: bool, minute: int | None = None
-) -> ReminderSettings:
-    """*settings* with *kind* turned on (the daily one at *minute*, else as
-    before, else at :data:`DAILY_AT`) or off."""
-    if kind == "daily":
-        if not on:
-            return replace(settings, daily_at=None)
-        if minute is None:
-            minute = DAILY_AT if settings.daily_at is None else settings.daily_at
-        return replace(settings, daily_at=minute)
-    if kind == "streak":
-        return replace(settings, streak=on)
-    if kind == "cups":
-        return replace(settings, cups=on)
-    return replace(settings, races=on)
+def _kind(due: DueReminder) -> Kind | None:
+    """The kind of a claimed reminder; ``None`` for a kind no longer known
+    (a row from a newer version, or damaged): it is passed over."""
+    try:
+        return Kind(due.reminder.kind)
+    except ValueError:
+        return None
 
 
 def _hhmm(minute: int) -> str:

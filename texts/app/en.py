@@ -698,7 +698,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "remind.off": "• {kind}: off",
     "remind.daily_on": "• Today's daily: every day at {time} your time; next {next}",
     "remind.zone": "Your time zone: {zone} (`/settings timezone` changes it). Turn a reminder on with `/remind kind:`.",
-    "remind.unknown_kind": "There is no reminder `{kind}`: pick `daily`, `streak`, `cups` or `races`.",
+    "remind.unknown_kind": "There is no reminder `{kind}`: pick one of {kinds}.",
     "remind.bad_time": "`{time}` is not a time of day: use 24-hour HH:MM, such as 07:30 or 21:00.",
     "remind.time_is_daily": "Only the daily reminder has a time of day: the others come when their moment does.",
     "remind.zone_unknown": "`{zone}` is not a time zone I know: pick one from the list, such as `Europe/Berlin`.",
