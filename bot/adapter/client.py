@@ -124,7 +124,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.workers = Workers(self.config.workers, memory=self.config.solver_memory_mb << 20)
         await self.workers.start()
         self.service = GameService(store, self.workers)
-        self.social = Social(store, self.workers)
+        self.social = Social(store, self.workers, boards=self.service.boards)
         self.preferences = Preferences(store, self.service.live)
         self.verdicts = Verdicts(store, self.workers)
         self.reviews = Reviews(store, self.workers)

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from render import CLASSIC, Theme
-from render.text import glance
+from render.text import Glance, glance
 from solitaire import (
     BadOption,
     BadRecord,
@@ -544,90 +544,118 @@ class GameService:
         first = known or await self._row(asker, game_id)
         if isinstance(first, Notice):
             return first
-        if undo and first.puzzle_id is not None:
-            return Notice(tr(locale, "puzzle.no_undo"))
-        if undo and await self._clean_cup(first):
-            return Notice(tr(locale, "cup.clean"))
+        refused = await self._undo_refused(first, locale) if undo else None
+        if refused is not None:
+            return refused
         async with self.live.lock(first.id):
             for attempt in range(_RETRIES):
-                cached = self.live.cached(first) if attempt == 0 else None
-                if known is not None and cached is None:
+                held = await self._held(asker, first, known, attempt)
+                if held is None:
                     break  # moved on while this waited for the lock: read afresh
-                if cached is not None:
-                    # Nothing in this process moved it since it was read; a
-                    # move from elsewhere fails the compare-and-set below.
-                    row, game = first, cached
-                else:
-                    found = await self._find(asker, first.id)
-                    if isinstance(found, Notice):
-                        return found
-                    row, game = found
+                if isinstance(held, Notice):
+                    return held
+                row, game = held
                 if revision is not None and row.revision != revision:
                     return Notice(tr(locale, "board.stale"))
                 if not undo and len(game.moves) >= MAX_MOVES:
                     if known is not None:
                         break  # said only of the game as stored
                     return Notice(tr(locale, "game.too_long", n=MAX_MOVES))
-                # A player who reads the table in words hears what a move did.
                 worded = first.settings is not None and first.settings.words
-                before = glance(game) if worded else None
+                before = glance(game) if worded else None  # what a move did, in words
                 try:
-                    if undo and not game.has_history:
-                        taken_back = game.moves[-1]
-                        game = await self.live.undone(game)
-                        news = Msg("move.undone", move=taken_back.notation)
-                    else:
-                        news = change(game)
+                    game, news = await self._played(game, change, undo)
                 except IllegalMove as error:
                     if known is not None:
                         break  # a refusal is said only of the game as stored
                     return Notice(error.text(locale))  # the rules changed nothing
                 except Busy as busy:
                     return busy_notice(busy, locale)
-                record = game.to_record()
                 try:
-                    row = await self._store.save_moves(
-                        row.id,
-                        record["moves"],
-                        expected_revision=row.revision,
-                        redo=record.get("redo", []),
-                        undos=game.undos,
-                        status=Status.WON if game.is_won else None,
-                        home=game.cards_home,
-                        stuck=game.is_stuck,
-                        vegas=vegas(game) if row.scoring == Scoring.VEGAS else None,
-                        still_current=known is not None and game_id is None,
-                    )
+                    row = await self._save(row, game, current=known is not None and game_id is None)
                 except Conflict:
                     self.live.forget(row.id)  # changed elsewhere: replay it afresh
                     if known is not None:
                         break  # the game asked for may be another now: read afresh
                     continue
-                except BaseException:
-                    self.live.forget(row.id)  # played here but not stored: forget it
-                    raise
-                self.live.remember(row, game)
-                self.live.note_current(row)  # the game changed last is the current one
-                if before is not None:
-                    news = in_words(news, before, game, locale)
-                told = ""
-                if row.puzzle_id is not None:
-                    row, told = await self._puzzle_moved(row, game, locale)
-                said = "\n".join(
-                    filter(
-                        None,
-                        (
-                            news.render(locale),
-                            told,
-                            new_line(row.earned, locale),
-                            new_line(row.earned_before, locale, "ach.before"),
-                        ),
-                    )
-                )
-                return await self.boards.board(row, game, said, locale)
+                return await self._moved(row, game, news, before, locale)
         if known is not None:
             return await self._change(asker, game_id, change, revision, undo=undo, from_store=True)
         return Notice(tr(locale, "game.busy"))
+
+    async def _undo_refused(self, row: GameRow, locale: str) -> Notice | None:
+        """Why an undo is not for this game: a puzzle's, or a clean cup run's."""
+        if row.puzzle_id is not None:
+            return Notice(tr(locale, "puzzle.no_undo"))
+        if await self._clean_cup(row):
+            return Notice(tr(locale, "cup.clean"))
+        return None
+
+    async def _held(
+        self, asker: Asker, first: GameRow, known: GameRow | None, attempt: int
+    ) -> tuple[GameRow, Game] | Notice | None:
+        """The game to change, under its lock: as this process holds it if
+        nothing here moved it since *first* was read (a move from elsewhere
+        fails the store's compare-and-set), else as stored; ``None`` if the
+        game held as *known* moved on meanwhile."""
+        cached = self.live.cached(first) if attempt == 0 else None
+        if known is not None and cached is None:
+            return None
+        if cached is not None:
+            return first, cached
+        return await self._find(asker, first.id)
+
+    async def _played(
+        self, game: Game, change: Callable[[Game], Msg], undo: bool
+    ) -> tuple[Game, Msg]:
+        """*game* after *change* (or the undo of its last move), and what it did."""
+        if undo and not game.has_history:
+            taken_back = game.moves[-1]
+            return await self.live.undone(game), Msg("move.undone", move=taken_back.notation)
+        return game, change(game)
+
+    async def _save(self, row: GameRow, game: Game, *, current: bool) -> GameRow:
+        """Stores *game*, played on from *row*, if no one stored it since;
+        a game played here but not stored is forgotten.
+
+        :raises Conflict: if it was stored since.
+        """
+        record = game.to_record()
+        try:
+            return await self._store.save_moves(
+                row.id,
+                record["moves"],
+                expected_revision=row.revision,
+                redo=record.get("redo", []),
+                undos=game.undos,
+                status=Status.WON if game.is_won else None,
+                home=game.cards_home,
+                stuck=game.is_stuck,
+                vegas=vegas(game) if row.scoring == Scoring.VEGAS else None,
+                still_current=current,
+            )
+        except Conflict:
+            raise
+        except BaseException:
+            self.live.forget(row.id)
+            raise
+
+    async def _moved(
+        self, row: GameRow, game: Game, news: Msg, before: Glance | None, locale: str
+    ) -> Reply:
+        """The board after a stored move, and its news, step by step: what
+        it did in words (for a player who reads the table so), a puzzle's
+        result, the badges it earned."""
+        self.live.remember(row, game)
+        self.live.note_current(row)  # the game changed last is the current one
+        if before is not None:
+            news = in_words(news, before, game, locale)
+        told = ""
+        if row.puzzle_id is not None:
+            row, told = await self._puzzle_moved(row, game, locale)
+        earned = new_line(row.earned, locale), new_line(row.earned_before, locale, "ach.before")
+        said = "\n".join(filter(None, (news.render(locale), told, *earned)))
+        return await self.boards.board(row, game, said, locale)
 
     async def _puzzle_moved(self, row: GameRow, game: Game, locale: str) -> tuple[GameRow, str]:
         """After a move in a puzzle: solved if won; failed, at once, if no

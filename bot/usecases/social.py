@@ -54,12 +54,15 @@ class Social:
         *,
         clock: Callable[[], float] = time.time,
         theme: Theme = CLASSIC,
+        boards: BoardMaker | None = None,
     ) -> None:
+        """*boards*: the game service's, whose kept grades and tables a
+        process keeps once (one of its own if none)."""
         self._store = store
         self._workers = workers or Workers(0)
         self._clock = clock
         self._theme = theme
-        self._boards = BoardMaker(store, clock, theme)
+        self._boards = boards or BoardMaker(store, clock, theme)
         #: Whether a server blocks a member (:func:`.fairplay.kept_out`).
         self.blocked: Blocks = nobody_blocked
         #: Where the win card gets its winner's avatar.
