@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.usecases.service import MAX_MOVES
+from bot.usecases.changing import MAX_MOVES
 from solitaire import load_position
 from tests.botprocess import BotProcess
 from tests.databases import execute

@@ -10,8 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 from PIL import Image
 
+from bot.usecases.changing import MAX_MOVES
 from bot.usecases.replies import Asker, Board, Notice, Unfinished
-from bot.usecases.service import MAX_MOVES, GameService
+from bot.usecases.service import GameService
 from bot.usecases.settings import Preferences
 from render import FOUR_COLOUR, LARGE, render_table
 from solitaire import load_game, load_position, new_game

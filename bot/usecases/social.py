@@ -23,6 +23,7 @@ from texts import Msg, tr
 from . import jobs, markdown
 from .achievements import emblems, new_line
 from .boards import BoardMaker, score_text, utc_day
+from .changing import not_yours
 from .faces import Faces, no_faces
 from .fairplay import (
     Blocks,
@@ -35,7 +36,6 @@ from .fairplay import (
     race_over,
 )
 from .replies import Animation, Asker, Notice, Picture, Shared
-from .service import not_yours
 from .settings import drawn_in
 from .workers import Busy, Kind, Workers, busy_notice
 
