@@ -60,3 +60,16 @@ def test_the_players_guide_names_every_command_and_no_other() -> None:
     assert named == slash, (named - slash, slash - named)
     named_menus = set(re.findall(r"Apps › \*\*(\w[\w ]*)\*\*", guide))
     assert named_menus == menus
+
+
+def test_the_developers_map_names_every_module_of_the_bot() -> None:
+    root = Path(__file__).resolve().parent.parent
+    developing = (root / "docs" / "DEVELOPING.md").read_text()
+    layers = developing.split("## The layers")[1].split("\n## ")[0]
+    modules = sorted(
+        path.relative_to(root).as_posix()
+        for path in (root / "bot").rglob("*.py")
+        if path.name != "__init__.py"
+    )
+    unnamed = [module for module in modules if f"`{Path(module).name}`" not in layers]
+    assert not unnamed, f"docs/DEVELOPING.md's map does not name {unnamed}"
