@@ -41,7 +41,7 @@ from ._base import (
     StoreUnavailable,
     UnfinishedGame,
 )
-from ._cups import MOST_CUPS, CupDeal, CupRefused, CupRow
+from ._cups import MOST_CUPS, CupDeal, CupRefused, CupRow, CupStatus
 from ._puzzles import UNRATED, PuzzlePlayer, PuzzleRow, Rated
 from ._reminders import DueReminder, Reminder, ReminderSettings
 from ._sql import Store
@@ -78,6 +78,7 @@ __all__ = [
     "CupEntry",
     "CupRefused",
     "CupRow",
+    "CupStatus",
     "DailyTaken",
     "DueReminder",
     "GameRow",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ._achievements import record as record_achievements
@@ -71,13 +72,20 @@ class CupRow:
     role_id: int | None
     starts_at: float
     ends_at: float
-    #: ``scheduled``, ``open`` or ``closed``.
-    status: str
+    status: CupStatus
     closed_at: float | None
     champion_id: int | None
     #: What the card tells managers once (a permission the bot lacks …).
     notes: dict[str, Any] = field(default_factory=dict)
     created_at: float = 0.0
+
+
+class CupStatus(StrEnum):
+    """How a cup stands. Equal to its text, as stored."""
+
+    SCHEDULED = "scheduled"
+    OPEN = "open"
+    CLOSED = "closed"
 
 
 class CupQueries(Connected):
@@ -113,7 +121,7 @@ class CupQueries(Connected):
             assert row is not None
             if row["n"] >= MOST_CUPS:
                 raise CupRefused("full")
-            status = "open" if starts_at <= now else "scheduled"
+            status = CupStatus.OPEN if starts_at <= now else CupStatus.SCHEDULED
             cup = await db.fetchrow(
                 "INSERT INTO cups (guild_id, channel_id, host_id, locale, game, deals, clean,"
                 " weekly, hours, role_id, starts_at, ends_at, status, created_at)"
@@ -524,7 +532,8 @@ def cup_row(row: Row) -> CupRow:
         message_id=row["message_id"], event_id=row["event_id"], host_id=row["host_id"],
         locale=row["locale"], game=row["game"], deals=row["deals"], clean=bool(row["clean"]),
         weekly=bool(row["weekly"]), hours=float(row["hours"]), role_id=row["role_id"],
-        starts_at=float(row["starts_at"]), ends_at=float(row["ends_at"]), status=row["status"],
-        closed_at=row["closed_at"], champion_id=row["champion_id"], notes=_notes(row["notes"]),
+        starts_at=float(row["starts_at"]), ends_at=float(row["ends_at"]),
+        status=CupStatus(row["status"]), closed_at=row["closed_at"],
+        champion_id=row["champion_id"], notes=_notes(row["notes"]),
         created_at=float(row["created_at"]),
     )  # fmt: skip

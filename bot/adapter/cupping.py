@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from storage import CupRow
+from storage import CupRow, CupStatus
 from texts import tr
 
 from ..usecases.cups import EVERY, Champion, CupCard
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot")
 
-_ACCENTS = {"scheduled": PLAYING, "open": PLAYING, "closed": WON}
+_ACCENTS = {CupStatus.SCHEDULED: PLAYING, CupStatus.OPEN: PLAYING, CupStatus.CLOSED: WON}
 #: Discord's scheduled events: privacy GUILD_ONLY, entity EXTERNAL, and statuses.
 _GUILD_ONLY, _EXTERNAL = 2, 3
 _ACTIVE, _COMPLETED, _CANCELED = 2, 3, 4
@@ -292,7 +292,7 @@ class Cupping:
             log.warning("event of cup %s refused: %s %s", cup.id, error.status, error.text)
             return
         await self._bot.cups.scheduled(cup.id, int(event["id"]))
-        if cup.status == "open":
+        if cup.status == CupStatus.OPEN:
             await self._event_status(await self._bot.cups.cup(cup.id) or cup, _ACTIVE)
 
     async def _event_status(self, cup: CupRow, status: int) -> None:

@@ -23,7 +23,17 @@ from render.text import clock, status_line, table_words
 from solitaire import Game, Grade, Move
 from solitaire.scoring import Scoring, points
 from solitaire.solver import Outcome
-from storage import UNWON, CupRow, GameRow, NotFound, Settings, Status, Store, StoreUnavailable
+from storage import (
+    UNWON,
+    CupRow,
+    CupStatus,
+    GameRow,
+    NotFound,
+    Settings,
+    Status,
+    Store,
+    StoreUnavailable,
+)
 from texts import Msg, tr
 
 from .fairplay import in_play, utc_day
@@ -170,7 +180,7 @@ class BoardMaker:
         verdicts = settings.verdicts and not row.private
         known = holding(row) if verdicts else None
         menu = move_menu(game, locale, pile) if playing else []
-        cup_open = cup is not None and cup.status != "closed"
+        cup_open = cup is not None and cup.status != CupStatus.CLOSED
         return Board(
             game_id=row.id,
             owner_id=row.user_id,

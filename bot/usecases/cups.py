@@ -40,6 +40,7 @@ from storage import (
     CupEntry,
     CupRefused,
     CupRow,
+    CupStatus,
     NotFound,
     Status,
     Store,
@@ -91,7 +92,7 @@ class CupCard:
     cup_id: int
     text: str
     actions: tuple[str, ...]
-    status: str
+    status: CupStatus
     locale: str
     #: Once closed: each deal's place, game and number (Play this deal).
     deals: tuple[tuple[int, str], ...] = ()
@@ -295,9 +296,9 @@ class Cups:
         if cup is None:
             return Notice(tr(locale, "cup.gone"))
         now = self._clock()
-        if cup.status == "scheduled" or cup.starts_at > now:
+        if cup.status == CupStatus.SCHEDULED or cup.starts_at > now:
             return Notice(tr(locale, "cup.not_yet", opens=_when(cup.starts_at)))
-        if cup.status == "closed" or cup.ends_at <= now:
+        if cup.status == CupStatus.CLOSED or cup.ends_at <= now:
             return Notice(tr(locale, "cup.closed"))
         games = await self._store.cup_games(cup_id, asker.user_id)
         if not games and await self._returning(cup_id, asker.user_id):
@@ -419,7 +420,7 @@ class Cups:
         if not cups:
             return Notice(tr(locale, "cup.none"))
         here = [cup for cup in cups if cup.channel_id == asker.channel_id]
-        return max(here or cups, key=lambda cup: (cup.status != "closed", cup.id))
+        return max(here or cups, key=lambda cup: (cup.status != CupStatus.CLOSED, cup.id))
 
     # -- the card ----------------------------------------------------------------------------
 
@@ -429,12 +430,12 @@ class Cups:
         placed, struck = await self.standings(cup)
         players = await self._store.cup_players(cup.id)
         lines = [f"## 🏆 {_title(cup, locale)}", _rules(cup, locale)]
-        if cup.status == "closed":
+        if cup.status == CupStatus.CLOSED:
             lines.append(tr(locale, "cup.closed_at", at=_at(cup.closed_at or cup.ends_at)))
         else:
             lines.append(tr(locale, "cup.opens", at=_at(cup.starts_at)))
             lines.append(tr(locale, "cup.closes", at=_at(cup.ends_at)))
-        if cup.status == "open":
+        if cup.status == CupStatus.OPEN:
             drawn = await self._store.cup_deals(cup.id)
             graded = [_stars(d) for d in drawn]
             if any(graded):
@@ -448,7 +449,7 @@ class Cups:
             lines.append(tr(locale, "cup.struck", n=struck))
         deals: tuple[tuple[int, str], ...] = ()
         champion: tuple[int, str | None] | None = None
-        if cup.status == "closed":
+        if cup.status == CupStatus.CLOSED:
             revealed = await self._store.cup_deals(cup.id)
             lines.append(tr(locale, "cup.deals_were"))
             lines += [
@@ -476,7 +477,7 @@ class Cups:
                 )
         for key in sorted(cup.notes):
             lines.append(tr(locale, f"cup.note.{key}"))
-        if cup.status == "closed":
+        if cup.status == CupStatus.CLOSED:
             actions: tuple[str, ...] = ("standings", "replay")
         else:  # Play before the opening says when it opens
             actions = ("play", "standings")
@@ -511,7 +512,7 @@ class Cups:
     async def deal_of(self, cup_id: int, number: int) -> tuple[str, dict[str, object], int] | None:
         """A closed cup's deal *number* (Play this deal), or ``None``."""
         cup = await self.cup(cup_id)
-        if cup is None or cup.status != "closed":
+        if cup is None or cup.status != CupStatus.CLOSED:
             return None
         deals = await self._store.cup_deals(cup_id)
         if not 1 <= number <= len(deals):
@@ -523,7 +524,7 @@ class Cups:
         """A closed cup's games to replay: (player's name, deal's place,
         game id) of the standings' top players."""
         cup = await self.cup(cup_id)
-        if cup is None or cup.status != "closed":
+        if cup is None or cup.status != CupStatus.CLOSED:
             return Notice(tr(asker.locale, "cup.after"))
         placed, _ = await self.standings(cup)
         names = await self._store.names([row.entry.user_id for row in placed[:SHOWN]])

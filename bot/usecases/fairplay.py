@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solitaire import BadOption, daily_deal, find_variant
-from storage import CupRow, GameRow, NotFound, RaceRow, RaceStatus, Status, Store
+from storage import CupRow, CupStatus, GameRow, NotFound, RaceRow, RaceStatus, Status, Store
 from texts import tr
 
 from .replies import Asker, Notice
@@ -140,7 +140,7 @@ async def cup_held(store: Store, row: GameRow, locale: str) -> Notice | None:
         cup = await store.get_cup(row.cup_id)
     except NotFound:
         return None
-    if cup.status == "closed":
+    if cup.status == CupStatus.CLOSED:
         return None
     return Notice(tr(locale, "fair.cup", until=f"<t:{int(cup.ends_at)}:R>"))
 

@@ -32,6 +32,7 @@ from typing import assert_never
 
 from storage import (
     CupRow,
+    CupStatus,
     DueReminder,
     Reminder,
     ReminderSettings,
@@ -405,9 +406,9 @@ class Reminders:
         for the players of its server who asked (once each, whichever
         process keeps them; a player who asks later is reminded too)."""
         now = self._clock()
-        if cup.status == "scheduled" and now >= cup.starts_at - CUP_BEFORE:
+        if cup.status == CupStatus.SCHEDULED and now >= cup.starts_at - CUP_BEFORE:
             kind, moment = Kind.CUP_OPEN, cup.starts_at
-        elif cup.status == "open" and now >= cup.ends_at - CUP_BEFORE:
+        elif cup.status == CupStatus.OPEN and now >= cup.ends_at - CUP_BEFORE:
             kind, moment = Kind.CUP_CLOSE, cup.ends_at
         else:
             return
