@@ -67,17 +67,17 @@ def position_key(profile: str, rules: str, start: Mapping[str, Sequence[str]]) -
 
 def _puzzle(row: Row) -> PuzzleRow:
     return PuzzleRow(
-        row["id"],
-        row["profile"],
-        json.loads(row["options"]),
-        json.loads(row["start"]),
-        json.loads(row["line"]),
-        row["plays"],
-        (row["rating"], row["deviation"], row["volatility"]),
-        row["tries"],
-        row["deal"],
-        row["source"],
-        tuple(json.loads(row["revealed"])),
+        id=row["id"],
+        profile=row["profile"],
+        options=json.loads(row["options"]),
+        start=json.loads(row["start"]),
+        line=json.loads(row["line"]),
+        plays=row["plays"],
+        rated=(row["rating"], row["deviation"], row["volatility"]),
+        tries=row["tries"],
+        deal=row["deal"],
+        source=row["source"],
+        revealed=tuple(json.loads(row["revealed"])),
     )
 
 
@@ -154,9 +154,12 @@ class PuzzleQueries(Connected):
         async with self._read() as db:
             row = await db.fetchrow("SELECT * FROM puzzle_players WHERE user_id = ?", (user_id,))
         if row is None:
-            return PuzzlePlayer(UNRATED, None, 0, 0, None)
+            return PuzzlePlayer(rated=UNRATED, rated_at=None, streak=0, best_streak=0, daily=None)
         rated = (row["rating"], row["deviation"], row["volatility"])
-        return PuzzlePlayer(rated, row["rated_at"], row["streak"], row["best_streak"], row["daily"])
+        return PuzzlePlayer(
+            rated=rated, rated_at=row["rated_at"], streak=row["streak"],
+            best_streak=row["best_streak"], daily=row["daily"],
+        )  # fmt: skip
 
     async def tried_puzzle(self, user_id: int, puzzle_id: int, kept: str = "") -> bool | None:
         """Whether the user solved the puzzle (``None``: never tried it), their

@@ -74,20 +74,24 @@ def _settings(row: Row | None) -> ReminderSettings:
     if row is None:
         return ReminderSettings()
     return ReminderSettings(
-        row["timezone"], row["daily_at"], bool(row["streak"]), bool(row["cups"]),
-        bool(row["races"]), row["dm_channel"], row["refused_at"],
+        timezone=row["timezone"], daily_at=row["daily_at"], streak=bool(row["streak"]),
+        cups=bool(row["cups"]), races=bool(row["races"]), dm_channel=row["dm_channel"],
+        refused_at=row["refused_at"],
     )  # fmt: skip
 
 
 def _reminder(row: Row) -> Reminder:
     return Reminder(
-        row["user_id"], row["kind"], row["occasion"], row["due_at"], row["expires_at"],
-        row["guild_id"], row["link"],
+        user_id=row["user_id"], kind=row["kind"], occasion=row["occasion"], due_at=row["due_at"],
+        expires_at=row["expires_at"], guild_id=row["guild_id"], link=row["link"],
     )  # fmt: skip
 
 
 def _due(row: Row, settings: ReminderSettings) -> DueReminder:
-    return DueReminder(row["id"], _reminder(row), settings, row["lately"], row["language"])
+    return DueReminder(
+        id=row["id"], reminder=_reminder(row), settings=settings, sent_lately=row["lately"],
+        language=row["language"],
+    )
 
 
 _INSERT = (

@@ -52,8 +52,9 @@ def settings_of(
     """A player's settings as stored (``NULL``: the default)."""
     shown = Settings.clock if clock is None else bool(clock)
     return Settings(
-        cards or Settings.cards, colours or Settings.colours, bool(verdicts), shown,
-        score or Settings.score, bool(words), visibility or Settings.visibility,
+        cards=cards or Settings.cards, colours=colours or Settings.colours,
+        verdicts=bool(verdicts), clock=shown, score=score or Settings.score, words=bool(words),
+        visibility=visibility or Settings.visibility,
     )  # fmt: skip
 
 
