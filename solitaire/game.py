@@ -489,6 +489,14 @@ class Game(History):
         self._redo.clear()
         return move
 
+    def play_legal(self, move: Move) -> Move:
+        """Plays *move*, a legal move of this position as :meth:`parse_move`
+        or :meth:`legal_moves` gave it, without checking it again (a typed
+        move's rules are checked once, as it is parsed), and returns it."""
+        self.push(move)
+        self._redo.clear()
+        return move
+
     def push(self, move: Move) -> None:
         """Plays *move* without checking it: the caller knows it is legal
         (a replayed record, a search's own move). Keeps the redo list."""

@@ -89,7 +89,10 @@ def _reminder(row: Row) -> Reminder:
 
 def _due(row: Row, settings: ReminderSettings) -> DueReminder:
     return DueReminder(
-        id=row["id"], reminder=_reminder(row), settings=settings, sent_lately=row["lately"],
+        id=row["id"],
+        reminder=_reminder(row),
+        settings=settings,
+        sent_lately=row["lately"],
         language=row["language"],
     )
 

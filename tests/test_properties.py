@@ -74,6 +74,22 @@ def test_replaying_the_record_equals_live_play(profile: str, deal: int, choices:
 
 @COMMON
 @given(profile=st.sampled_from(PROFILES), deal=DEALS, choices=CHOICES)
+def test_a_parsed_move_played_unchecked_is_the_move_played_checked(
+    profile: str, deal: int, choices: list[int]
+) -> None:
+    game = new_game(profile, deal=deal)
+    playout(game, choices)
+    for move in game.legal_moves():
+        checked, unchecked = game.copy(), game.copy()
+        assert unchecked.play_legal(unchecked.parse_move(move.notation)) == checked.play(
+            move.notation
+        )
+        assert unchecked == checked and unchecked.position() == checked.position()
+        assert unchecked.legal_moves() == checked.legal_moves()
+
+
+@COMMON
+@given(profile=st.sampled_from(PROFILES), deal=DEALS, choices=CHOICES)
 def test_each_legal_move_notation_parses_back(profile: str, deal: int, choices: list[int]) -> None:
     game = new_game(profile, deal=deal)
     playout(game, choices)

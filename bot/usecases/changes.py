@@ -45,7 +45,7 @@ def hint_why(game: Game, notation: str, winning: bool, locale: str) -> Notice:
     a search found the game won along it, that it keeps the game winnable."""
     move = game.parse_move(notation)
     after = game.copy()
-    after.play(move)
+    after.play_legal(move)
     reasons = []
     source = move.source
     if not move.is_draw and after.hidden(source) < game.hidden(source):
@@ -69,7 +69,7 @@ def hint_why(game: Game, notation: str, winning: bool, locale: str) -> Notice:
 def move_news(game: Game, text: str) -> Msg:
     move = game.parse_move(text)
     words = game.describe_move(move)
-    game.play(move)
+    game.play_legal(move)  # checked as it was parsed
     return Msg("move.played", move=move.notation, what=words)
 
 
