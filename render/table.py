@@ -6,7 +6,7 @@ import io
 import struct
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw
@@ -37,7 +37,7 @@ class Mark:
     """A pile code or card index as drawn: its ink's box in the picture, and
     how many of its rows no other card covers."""
 
-    kind: str  # "code" or "index"
+    kind: Literal["code", "index"]  # a pile's code, or a card's index
     text: str
     box: Box
     visible: int
