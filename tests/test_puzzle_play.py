@@ -4,8 +4,10 @@ win, a hint or resigning, counted once, and made from a real lost game."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -14,8 +16,8 @@ from bot.usecases.puzzles import Puzzles, seeded, source_digest
 from bot.usecases.replies import Asker, Board, Notice
 from bot.usecases.review import Reviews
 from bot.usecases.service import GameService
-from solitaire import Game, daily_deal, load_position, new_game
-from solitaire.puzzles import candidate
+from solitaire import Game, daily_deal
+from solitaire.puzzles import PUZZLE_GAMES
 from solitaire.solver import Outcome, solve
 from storage import Status, Store
 from tests.databases import execute
@@ -161,24 +163,15 @@ async def test_one_puzzle_at_a_time_and_the_daily_is_the_same_for_everyone(
     assert isinstance(done, Notice) and "tried today's puzzle. A new one comes <t:" in done.text
 
 
+@pytest.mark.slow  # a review's searches
 async def test_a_lost_games_review_makes_a_puzzle_dealt_to_another_never_to_its_player(
     store: Store, service: GameService, puzzles: Puzzles
 ) -> None:
-    # Castle's End deal 3 played along a winning line nearly to its end,
-    # then a move that loses it: the review finds the position before it.
-    game = new_game("castles-end", deal=3)
-    line = [move.notation for move in solve(game, max_seconds=5).moves]
-    kept, losing = next(
-        (k, move.notation)
-        for k in range(len(line))
-        if candidate({**game.to_record(), "moves": line[:k]}, k)
-        and (position := replayed(game, line[:k]))
-        for move in position.legal_moves()
-        if (after := load_position("castles-end", position.position())).play(move.notation)
-        and solve(after, max_seconds=0.5).outcome is Outcome.UNWINNABLE
-    )
-    started = board(await service.start(Asker(BOB), "castles-end", deal=3))
-    for move in [*line[:kept], losing]:
+    # A Castle's End game a fair player lost in its last move: the review
+    # finds the position before it, which makes a puzzle.
+    lost = json.loads((Path(__file__).parent / "data" / "castles_end_lost.json").read_text())
+    started = board(await service.start(Asker(BOB), "castles-end", deal=lost["deal"]))
+    for move in lost["moves"]:
         await service.move(Asker(BOB), move)
     await service.resign(Asker(BOB))
     reviews = Reviews(store, service.workers)
@@ -186,10 +179,12 @@ async def test_a_lost_games_review_makes_a_puzzle_dealt_to_another_never_to_its_
     before = await store.count_puzzles()
     await reviews.review(Asker(BOB), started.game_id)
     assert await store.count_puzzles() == before + 1
-    made = await store.puzzles_near(ALICE, "castles-end", 1500.0, not_from="")
+    made = await store.puzzles_near(ALICE, "castles-end", 1500.0, not_from="", limit=1000)
     newest = max(made, key=lambda row: row.id)
-    assert newest.deal == 3
-    theirs = await store.puzzles_near(BOB, "castles-end", 1500.0, not_from=source_digest(KEY, BOB))
+    assert newest.deal == lost["deal"]
+    theirs = await store.puzzles_near(
+        BOB, "castles-end", 1500.0, not_from=source_digest(KEY, BOB), limit=1000
+    )
     assert newest.id not in {row.id for row in theirs}
 
 
@@ -218,13 +213,30 @@ async def test_a_puzzle_from_a_deal_in_play_waits_and_a_puzzle_board_tells_no_ve
 
 
 async def test_a_game_with_no_puzzle_yet_says_so_and_changes_nothing(
-    store: Store, puzzles: Puzzles
+    store: Store, puzzles: Puzzles, database_url: str
 ) -> None:
-    refused = await puzzles.deal(Asker(ALICE), "klondike")  # none among the day-one puzzles
+    await puzzles.seed()
+    await execute(database_url, "DELETE FROM puzzles WHERE profile = 'klondike'")
+    refused = await puzzles.deal(Asker(ALICE), "klondike")
     assert isinstance(refused, Notice) and "There is no Klondike puzzle yet" in refused.text
-    other = await puzzles.deal(Asker(ALICE), "calculation")
-    assert isinstance(other, Notice) and "Klondike and Castle's End" in other.text
+    other = await puzzles.deal(Asker(ALICE), "spider")  # a forged option
+    assert isinstance(other, Notice)
+    assert "Klondike, Calculation, Castle's End, Casket" in other.text
     assert await store.puzzle_in_play(ALICE) is None
+
+
+async def test_day_one_seeds_every_game_and_a_game_added_later_gets_its_own(
+    store: Store, service: GameService, database_url: str
+) -> None:
+    added = await Puzzles(store, service.workers, service.boards, service.live, key=KEY).seed()
+    counts = {profile: await store.count_puzzles(profile, pool=True) for profile in PUZZLE_GAMES}
+    assert sum(counts.values()) == added and min(counts.values()) >= 100
+    # A bot that had puzzles of some games only (before the others gave
+    # any) gets the others', and keeps what it had.
+    await execute(database_url, "DELETE FROM puzzles WHERE profile <> 'castles-end'")
+    again = await Puzzles(store, service.workers, service.boards, service.live, key=KEY).seed()
+    assert again == added - counts["castles-end"]
+    assert await store.count_puzzles("castles-end", pool=True) == counts["castles-end"]
 
 
 async def test_a_day_one_puzzle_waits_on_the_day_its_deal_is_the_daily(
@@ -233,7 +245,7 @@ async def test_a_day_one_puzzle_waits_on_the_day_its_deal_is_the_daily(
     # Day-one puzzles come from the pool deals, and the daily deal is drawn
     # from the same pool: a late position of today's daily, with its line,
     # must not be dealt while the day lasts.
-    seeds = {puzzle.deal for puzzle in seeded()}
+    seeds = {puzzle.deal for puzzle in seeded() if puzzle.profile == "castles-end"}
     day = next(
         start + days * 86_400.0
         for start in (1_800_000_000.0,)
@@ -248,7 +260,7 @@ async def test_a_day_one_puzzle_waits_on_the_day_its_deal_is_the_daily(
     [held] = [
         p.id
         for p in await store.puzzles_near(ALICE, None, 1500, not_from="", limit=500)
-        if p.deal == today
+        if p.deal == today and p.profile == "castles-end"
     ]
     waits = await puzzles.play(Asker(ALICE), held)
     assert isinstance(waits, Notice) and "still in play" in waits.text

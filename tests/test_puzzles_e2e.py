@@ -6,13 +6,13 @@ restart; the daily puzzle given up shows its line; bad input changes nothing."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import re
+from pathlib import Path
 
-from solitaire import Game, load_position, new_game
-from solitaire.puzzles import candidate
-from solitaire.solver import Outcome, solve
+import pytest
+
+from solitaire.puzzles import PUZZLE_GAMES
 from tests.botprocess import BotProcess
 from tests.databases import execute
 from tests.fake_discord import ALICE, BOB, FakeDiscord, user
@@ -20,38 +20,21 @@ from tests.fake_discord import ALICE, BOB, FakeDiscord, user
 CAROL = user(5_000_000_000_000_410, "Carol")
 
 
-@functools.cache
-def a_losing_move() -> tuple[list[str], str]:
-    """Castle's End deal 3 played along a winning line to the last position
-    that makes a puzzle with a move that loses the win, and that move."""
-    game = new_game("castles-end", deal=3)
-    line = [move.notation for move in solve(game, max_seconds=5).moves]
-    for kept in reversed(range(len(line))):
-        puzzle = candidate({**game.to_record(), "moves": line[:kept]}, kept)
-        if puzzle is None or len(puzzle.line) > 60:
-            continue
-        position: Game = game.copy()
-        for move in line[:kept]:
-            position.play(move)
-        for move in position.legal_moves():
-            after = load_position("castles-end", position.position())
-            after.play(move.notation)
-            if solve(after, max_seconds=0.5).outcome is Outcome.UNWINNABLE:
-                return line[:kept], move.notation
-    raise AssertionError("no losing move found")
+#: A Castle's End game of deal 11 lost in its last move, as a fair player
+#: lost it (``tools/puzzle_seed.py``'s player): the position before that
+#: move makes a puzzle.
+LOST = json.loads((Path(__file__).parent / "data" / "castles_end_lost.json").read_text())
 
 
 async def a_lost_game(database_url: str, user_id: int) -> None:
-    """Stores the resigned game of a player who lost the win of deal 3 (as
-    if played move by move: a few hundred moves)."""
-    played, losing = a_losing_move()
-    moves = [*played, losing]
+    """Stores the resigned game of a player who lost the win of deal 11."""
+    moves = LOST["moves"]
     await execute(
         database_url,
         "INSERT INTO games (user_id, profile, version, options, deal, moves, move_count, status,"
-        " started_at, updated_at, finished_at) VALUES (?, 'castles-end', 1, '{}', 3, ?, ?,"
+        " started_at, updated_at, finished_at) VALUES (?, 'castles-end', 1, '{}', ?, ?, ?,"
         " 'resigned', 1000, 2000, 2000)",
-        user_id, json.dumps(moves), len(moves),
+        user_id, LOST["deal"], json.dumps(moves), len(moves),
     )  # fmt: skip
 
 
@@ -64,14 +47,16 @@ async def test_a_lost_game_becomes_a_puzzle_another_player_wins_and_is_rated_for
     review = await asyncio.wait_for(server.posted.get(), 30)
     assert "could be won" in review.content
     [(puzzle_id, line)] = await execute(
-        database_url, "SELECT id, line FROM puzzles WHERE deal = 3 AND source IS NOT NULL"
+        database_url,
+        "SELECT id, line FROM puzzles WHERE deal = ? AND source IS NOT NULL",
+        LOST["deal"],
     )
     mine = await server.slash("puzzle", {"id": puzzle_id})
     assert mine.ephemeral and "one of your own games" in mine.content
 
     dealt = await server.slash("puzzle", {"id": puzzle_id}, who=BOB)
     assert dealt.ephemeral and dealt.files and f"Puzzle #{puzzle_id}" in dealt.content
-    assert "deal 3" not in dealt.content  # nothing of the game it came from
+    assert f"deal {LOST['deal']}" not in dealt.content  # nothing of the game it came from
     undo = await server.slash("undo", who=BOB)
     assert undo.ephemeral and "no undo" in undo.content
     for move in json.loads(str(line)):
@@ -166,3 +151,43 @@ async def test_a_puzzle_is_tried_once_for_good_and_its_whole_line_solves_it(
     share = f"sol:{solved_id}:share:{solved_revision}"
     refused = await server.press(server.forged([share]), share, who=dan)
     assert refused.ephemeral and not refused.files and "puzzle's game" in refused.content
+
+
+@pytest.mark.parametrize("profile", PUZZLE_GAMES)
+async def test_every_game_deals_an_open_puzzle_every_card_shown_and_its_line_solves_it(
+    server: FakeDiscord, bot: BotProcess, database_url: str, profile: str
+) -> None:
+    """``/puzzle game:`` deals a puzzle of each game from day one: its
+    hidden cards shown (nothing face down in the table in words, the stock
+    listed top first), a move played on it, its whole line typed solves it
+    and rates the player."""
+    await server.slash("settings", {"text": True}, who=CAROL)
+    dealt = await server.slash("puzzle", {"game": profile}, who=CAROL)
+    assert dealt.ephemeral and dealt.files and "Puzzle #" in dealt.content, dealt.content
+    puzzle_id = int(re.findall(r"Puzzle #(\d+)", dealt.content)[0])
+    [(line, revealed)] = await execute(
+        database_url, "SELECT line, revealed FROM puzzles WHERE id = ?", puzzle_id
+    )
+    shown = json.loads(str(revealed))
+    if shown:
+        assert f"the {len(shown)} cards that were face down in its game" in dealt.content
+    assert "face down" not in dealt.content.split("Puzzle #")[1].replace(
+        "were face down in its game", ""
+    )  # the table in words: no card hidden
+    if profile != "castles-end":  # a stock to list
+        assert "top first: " in dealt.content
+        assert "The stock's cards are listed under the table" in dealt.content
+    moves = json.loads(str(line))
+    first = await server.slash("move", {"notation": moves[0]}, who=CAROL)
+    assert first.files, first.content
+    assert profile == "castles-end" or "top first: " in first.content
+    if profile != "klondike":  # one is solved, by its line
+        return
+    for move in moves[1:]:
+        last = await server.slash("move", {"notation": move}, who=CAROL)
+        await asyncio.sleep(0.2)  # within the flood limit: 30 moves in 5 s
+    assert "Solved! Your puzzle rating:" in last.content, last.content
+    [(rating,)] = await execute(
+        database_url, "SELECT rating FROM puzzle_players WHERE user_id = ?", int(CAROL["id"])
+    )
+    assert float(str(rating)) > 1500

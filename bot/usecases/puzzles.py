@@ -25,8 +25,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from solitaire import BadRecord, load_position
+from solitaire.piles import pile_kind
 from solitaire.puzzle_seed import PUZZLES
-from solitaire.puzzles import MOST_MOVES, PUZZLE_GAMES, Puzzle
+from solitaire.puzzles import DEALT, MOST_MOVES, PUZZLE_GAMES, Puzzle
 from solitaire.solver import Outcome
 from storage import GameRow, PuzzleRow, Store
 from texts import Msg, tr
@@ -71,8 +72,9 @@ def seeded() -> list[Puzzle]:
             {code: cards.split() for code, cards in start.items()},
             tuple(line.split(",")),
             deal,
+            tuple(revealed.split()),
         )
-        for profile, options, deal, start, line in PUZZLES
+        for profile, options, deal, start, line, revealed in PUZZLES
     ]
 
 
@@ -94,17 +96,23 @@ class Puzzles:
         self._seeded = False
 
     async def seed(self) -> int:
-        """Keeps the puzzles of day one, once: how many were added."""
-        if self._seeded or await self._store.count_puzzles(pool=True) > 0:
-            self._seeded = True
+        """Keeps the puzzles of day one of each game that has none of the
+        bot's own yet (a game puzzles came to later gets its own too), once:
+        how many were added."""
+        if self._seeded:
             return 0
         added = 0
-        for puzzle in seeded():
-            kept = await self._store.add_puzzle(
-                puzzle.profile, puzzle.options, puzzle.start, puzzle.line, puzzle.plays,
-                source=None, deal=puzzle.deal,
-            )  # fmt: skip
-            added += kept is not None
+        for profile in PUZZLE_GAMES:
+            if await self._store.count_puzzles(profile, pool=True) > 0:
+                continue
+            for puzzle in seeded():
+                if puzzle.profile != profile:
+                    continue
+                kept = await self._store.add_puzzle(
+                    puzzle.profile, puzzle.options, puzzle.start, puzzle.line, puzzle.plays,
+                    source=None, deal=puzzle.deal, revealed=puzzle.revealed,
+                )  # fmt: skip
+                added += kept is not None
         self._seeded = True
         return added
 
@@ -114,13 +122,15 @@ class Puzzles:
         return await self._store.add_puzzle(
             puzzle.profile, puzzle.options, puzzle.start, puzzle.line, puzzle.plays,
             source=source_digest(self._key, row.user_id), deal=puzzle.deal,
+            revealed=puzzle.revealed,
         )  # fmt: skip
 
     async def deal(self, asker: Asker, profile: str | None = None) -> Reply:
         """A puzzle for the asker, near their rating (``/puzzle``)."""
         locale = asker.locale
         if profile is not None and profile not in PUZZLE_GAMES:
-            return Notice(tr(locale, "puzzle.no_game"))
+            titles = ", ".join(tr(locale, f"title.{game}") for game in PUZZLE_GAMES)
+            return Notice(tr(locale, "puzzle.no_game", games=titles))
         playing = await self._in_play(asker)
         if playing is not None:
             return playing
@@ -218,7 +228,7 @@ class Puzzles:
         locale = asker.locale
         game = load_position(puzzle.profile, puzzle.start, **puzzle.options)
         row = await self._store.start_puzzle(
-            asker.user_id, game.to_record(), puzzle.id, daily=daily,
+            asker.user_id, game.to_record(), puzzle.id, daily=daily, revealed=puzzle.revealed,
             guild_id=asker.guild_id, channel_id=asker.channel_id,
         )  # fmt: skip
         if row.puzzle_id != puzzle.id:  # one started meanwhile: one at a time
@@ -231,6 +241,10 @@ class Puzzles:
             rating=round(puzzle.rated[0]),
             plays=puzzle.plays,
         )
+        if puzzle.revealed:
+            news += "\n" + tr(locale, "puzzle.shown", n=len(puzzle.revealed))
+        if any(game.pile(code) for code in game.PILES if pile_kind(code) in DEALT):
+            news += "\n" + tr(locale, "puzzle.listed")
         return await self._boards.board(row, game, news, locale)
 
     async def lost(self, record: Mapping[str, Any], player: int) -> bool:

@@ -637,7 +637,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
         "Each player who tries the puzzle sees its winning line."
     ),
     "cmd.puzzle": "Finish a position from a real game: rated puzzles, and one a day for everyone",
-    "opt.puzzle.game": "which game (puzzles come from Klondike and Castle's End)",
+    "opt.puzzle.game": "which game (any of them if you leave it out)",
     "opt.puzzle.daily": "today's puzzle, the same for everyone",
     "puzzle.new": "Puzzle #{id} · {game} · rated {rating}: the game can be won from here. Find the win ({plays} plays or so). No undo; a hint gives the puzzle up.",
     "puzzle.daily": "Today's puzzle, #{id} · {game} · rated {rating}: the game can be won from here. Find the win ({plays} plays or so). No undo; a hint gives the puzzle up.",
@@ -656,7 +656,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "puzzle.yours": "Puzzle #{id} comes from one of your own games.",
     "puzzle.waits": "Puzzle #{id} waits: the deal it comes from is still in play.",
     "puzzle.in_play": "You have a puzzle in play: finish it first.",
-    "puzzle.no_game": "Puzzles come from Klondike and Castle's End, whose table shows every card.",
+    "puzzle.no_game": "Puzzles come from these games: {games}.",
     "puzzle.none_of": "There is no {game} puzzle yet: try `/puzzle` without a game.",
     "puzzle.none": "No puzzle is waiting for you now: try again later.",
     "puzzle.daily_solved": "You have solved today's puzzle. A new one comes {when}.",
