@@ -8,6 +8,7 @@ the reply received, and moves per second.
     python bench/e2e.py --before ../before     # a worktree of earlier code, side by side
     python bench/e2e.py --before ../before --rounds 3   # each bot 3 times: medians, ratios by round
     python bench/e2e.py --floor --crowds chat   # and the floor: what every move must cost
+    python bench/e2e.py --steady 80,100,120,140 --seconds 30 --crowds button
     python bench/e2e.py --hints 0.1
     python bench/e2e.py --verdicts [--rounds 4]   # the crowds take turns: median ratios
     python bench/e2e.py --processes 2
@@ -33,6 +34,11 @@ description is off: it would take the bots' CPU.
   With ``--new-tables`` also the floor drawing each picture on a new table
   (as before tables were kept), side by side.
 
+- ``--steady R1,R2,...``: a crowd offering R moves a second (R × think
+  time players) for each R in turn, each on a fresh bot: p50/p99 over the
+  window after a 5 s warm-up, the warm-up's own apart (players coming in,
+  cold caches, first pictures), and the most moves a second served with p99
+  under 150 ms.
 - ``--hints X``: button moves, then X of the actions a ``/hint``, on SQLite;
 - ``--processes N``: button moves on one process on SQLite, one process on
   PostgreSQL, and N sharded processes on one PostgreSQL database.
@@ -87,6 +93,10 @@ FLOOR_BOT = (*NULL_BOT, "--floor")
 NEW_TABLES = (*FLOOR_BOT, "--new-tables")
 #: Players drift in over this long; the measured window starts after it.
 DRIFT_IN = 3.0
+#: A steady crowd's warm-up (players coming in, cold caches, first pictures).
+WARM_UP = 5.0
+#: A steady crowd is served while its p99 stays under this (ms).
+STEADY_P99 = 150.0
 
 
 @dataclass
@@ -235,11 +245,17 @@ async def crowd(
     processes: int = 1,
     database: str = "sqlite",
     server_url: str = "",
+    warm_up: float = DRIFT_IN,
 ) -> dict[str, float]:
     """Runs one crowd against a fresh bot of *processes* shards on a fresh
-    database; returns its figures over the window after the players came in."""
+    database; returns its figures over the window after the *warm_up* (the
+    players coming in), and the warm-up's own as ``warm p50`` and so on."""
     server = FakeDiscord(check_api=False)  # the tests check requests; here it would cost CPU
     server.rate_limits = False  # two channels for the whole crowd: see --busy
+    # Discord's global limit (50 requests a second outside interactions)
+    # would hold a chat crowd to 25 moves a second (a new board and the old
+    # one retired): the bot's own cost is measured here; --busy holds it.
+    server.global_limit = 1_000_000
     await server.start()
     with tempfile.TemporaryDirectory() as folder:
         async with fresh_database(database, Path(folder), server_url) as url:
@@ -258,7 +274,7 @@ async def crowd(
             try:
                 tally = Tally()
                 start = time.monotonic()
-                window = start + DRIFT_IN
+                window = start + warm_up
                 until = window + seconds
                 playing = asyncio.gather(
                     *(
@@ -266,7 +282,7 @@ async def crowd(
                         for n in range(players)
                     )
                 )
-                await asyncio.sleep(DRIFT_IN)
+                await asyncio.sleep(warm_up)
                 cpu_before = sum(cpu_seconds(pid) for pid in pids)
                 await asyncio.sleep(seconds)
                 cpu_used = sum(cpu_seconds(pid) for pid in pids) - cpu_before
@@ -278,9 +294,11 @@ async def crowd(
             said = re.findall(r"floor pictures: \d+, ([\d.]+) ms", bots[0].log.read_text())
     await server.stop()
     ms = [latency * 1000 for ended, latency in tally.moves if window <= ended <= until]
+    warm = [latency * 1000 for ended, latency in tally.moves if ended < window]
     every = [*ms, *(v * 1000 for v in tally.hints + tally.other)]
     return {
         **latencies(ms, seconds),
+        **{f"warm {key}": value for key, value in latencies(warm, warm_up).items()},
         "picture ms": float(said[0]) if said else float("nan"),
         "cpu ms/move": 1000 * cpu_used / max(len(ms), 1),
         "hints": len(tally.hints),
@@ -536,9 +554,40 @@ def row(name: str, figures: dict[str, float]) -> str:
     )
 
 
+async def steady(args: argparse.Namespace) -> None:
+    """Crowds offering more moves a second in turn (players ÷ think time),
+    each on a fresh bot: latency over a steady window after the warm-up,
+    the warm-up's apart, and the most moves a second served with p99 under
+    the mark."""
+    how = args.crowds.split(",")[0]
+    store = {"database": args.on, "server_url": args.database}
+    print(
+        f"steady {how} crowds on {args.on}: {args.seconds:g} s measured after {WARM_UP:g} s "
+        f"of warm-up, think time mean {args.think:g} s; latency in ms"
+    )
+    print(f"{'offered':>8}{'served':>8}{'p50':>8}{'p99':>8}{'cpu/move':>9}   warm-up: "
+          f"{'moves':>6}{'p50':>8}{'p99':>8}{'max':>8}")  # fmt: skip
+    best = 0.0
+    for rate in (float(each) for each in args.steady.split(",")):
+        players = max(1, round(rate * args.think))
+        figures = await crowd(players, args.seconds, args.think, how=how, warm_up=WARM_UP, **store)
+        print(
+            f"{rate:8.0f}{figures['moves/s']:8.1f}{figures['p50']:8.1f}{figures['p99']:8.1f}"
+            f"{figures['cpu ms/move']:9.2f}   {'':9}{figures['warm moves']:6.0f}"
+            f"{figures['warm p50']:8.1f}{figures['warm p99']:8.1f}{figures['warm max']:8.1f}",
+            flush=True,
+        )
+        if figures["p99"] <= STEADY_P99:
+            best = max(best, figures["moves/s"])
+    print(f"{how}: the most moves a second served with p99 under {STEADY_P99:g} ms: {best:.1f}")
+
+
 async def main(args: argparse.Namespace) -> None:
     args.floor = args.floor or args.new_tables
     common = (args.players, args.seconds, args.think)
+    if args.steady:
+        await steady(args)
+        return
     if args.cup:
         store = {"database": args.on, "server_url": args.database}
         print(
@@ -711,6 +760,10 @@ if __name__ == "__main__":
     parser.add_argument(
         "--new-tables", action="store_true",
         help="with --floor: also the floor drawing every picture on a new table",
+    )  # fmt: skip
+    parser.add_argument(
+        "--steady", default="",
+        help="offered moves a second, e.g. 80,100,120,140: a steady crowd at each",
     )  # fmt: skip
     parser.add_argument("--hints", type=float, default=0.0, help="share of actions that are /hint")
     parser.add_argument(
