@@ -152,14 +152,19 @@ class Table:
 
     def render(
         self, game: Game, elapsed: float | None = None, grade: Grade | None = None,
-        revealed: frozenset[str] | None = None,
+        revealed: frozenset[str] | None = None, status: str | None = None,
     ) -> bytes:  # fmt: skip
         """The table of *game* as PNG bytes, fitted below its lowest card;
-        the status line shows *grade* (see :func:`~.text.status_line`). An
-        open puzzle's table (*revealed*: the cards its game kept face down,
-        shown face up) marks those cards, and lists the cards of its stock
-        and jewels under the status line, top first."""
-        return to_png(self.draw(game, elapsed=elapsed, fit=True, grade=grade, revealed=revealed))
+        the status line shows *grade* (see :func:`~.text.status_line`), or is
+        *status*, where the caller has worded it already. An open puzzle's
+        table (*revealed*: the cards its game kept face down, shown face up)
+        marks those cards, and lists the cards of its stock and jewels under
+        the status line, top first."""
+        return to_png(
+            self.draw(
+                game, elapsed=elapsed, fit=True, grade=grade, revealed=revealed, status=status
+            )
+        )
 
     def draw(
         self,
@@ -170,10 +175,11 @@ class Table:
         marks: list[Mark] | None = None,
         grade: Grade | None = None,
         revealed: frozenset[str] | None = None,
+        status: str | None = None,
     ) -> Image.Image:
         """The table of *game* as a new paletted image (see :func:`draw_table`
-        and, for *revealed*, :meth:`render`); with *marks*, every pile is
-        drawn again, so that each is marked."""
+        and, for *revealed* and *status*, :meth:`render`); with *marks*, every
+        pile is drawn again, so that each is marked."""
         theme, m, layout, canvas = self._theme, self._m, self._layout, self._canvas
         last = game.moves[-1] if game.moves else None
         touched = {last.source, last.target or "w"} if last else set()
@@ -219,7 +225,9 @@ class Table:
             picture = canvas.crop((0, 0, canvas.width, status_y + m.status_h))
         else:
             picture = canvas.copy()
-        parts = status_line(game, elapsed, self._locale, grade=grade).split(SEPARATOR)
+        if status is None:
+            status = status_line(game, elapsed, self._locale, grade=grade)
+        parts = status.split(SEPARATOR)
         points = m.status_size  # as large as fits on one line
         while points > 14 and _length(parts, points) > canvas.width - 2 * m.margin:
             points -= 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from solitaire import Game, Grade, grade_of
 from solitaire.cards import Card
 from solitaire.piles import pile_kind
@@ -158,8 +160,10 @@ def _runs(codes: list[str]) -> str:
     return " ".join(" ".join(run) if len(run) < 3 else f"{run[0]}–{run[-1]}" for run in parts)
 
 
+@functools.lru_cache(maxsize=64)
 def layout_line(profile: str, locale: str = DEFAULT) -> str:
-    """Where the piles are in the picture, row by row from the top."""
+    """Where the piles are in the picture, row by row from the top (the
+    same for every table of a game: worded once)."""
     rows = [_runs([code for code in row.codes if code]) for row in SPECS[profile]]
     return tr(locale, "alt.layout", rows=" / ".join(rows))
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.botprocess import TOKEN, BotProcess
-from tests.fake_discord import BOB, FakeDiscord, LateReply
+from tests.databases import execute
+from tests.fake_discord import BOB, CHANNEL_ID, FakeDiscord, LateReply
 from tests.helpers import not_today
 
 ROUNDS = 20
@@ -75,6 +76,29 @@ async def test_rate_limits_and_server_errors_still_answer_once(
         assert "`s`" in posted.content
         shown = await server.slash("show")
         assert "3 moves" in shown.content  # each once: none lost, none twice
+
+
+async def test_a_typed_move_where_the_bot_may_not_post_is_answered_in_a_dm(
+    server: FakeDiscord, tmp_path: Path, database_url: str
+) -> None:
+    """Discord refuses the board in the channel (Missing Permissions): the
+    move, stored, is answered in the player's DM, a line saying why and then
+    the board, which becomes the game's live one."""
+    async with BotProcess(server, tmp_path, database_url):
+        await server.slash("play", {"game": "klondike", "deal": 4711})
+        server.fail_next("create_message", 403)
+        why = await server.say("s", mention=True)
+        assert why.content == f"I may not post in <#{CHANNEL_ID}>, so here is my answer to `s`:"
+        board = await asyncio.wait_for(server.posted.get(), 5)
+        assert board.files and "1 move" in board.content, board.content
+        assert board.message is not None
+        dm, message_id = int(board.message["channel_id"]), int(board.message["id"])
+        assert dm in server.dm_channels
+        await asyncio.sleep(0.5)  # the board is remembered after the reply
+        [(channel_id, kept)] = await execute(
+            database_url, "SELECT channel_id, message_id FROM games"
+        )
+        assert (int(str(channel_id)), int(str(kept))) == (dm, message_id)
 
 
 async def test_forged_buttons_are_refused_and_change_nothing(

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -374,46 +375,54 @@ async def afterwards(what: str, work: Awaitable[None]) -> None:
 
 
 async def reply_to_message(
-    bot: SolitaireBot, message: discord.Message, reply: Reply, locale: str
+    bot: SolitaireBot, message: discord.Message, typed: str, reply: Reply, locale: str
 ) -> None:
-    """Answers a move typed in chat: a notice in words, or a new board. Where
-    the bot may not post (the move may have been played all the same), the
-    player gets the answer in a DM instead; where not even that works, one
-    log line."""
+    """Answers a move typed in chat (*typed*, the message's text but the
+    bot's mention): a notice in words, or a new board. Where the bot may not
+    post (the move may have been played all the same), the player gets the
+    answer in a DM instead; where not even that works, one log line."""
     try:
-        sent = await _answer_in(message.channel, reply, locale, reference=message)
+        if isinstance(reply, Board):
+            place = await _post_board(bot, message, reply, locale)
+        else:
+            await message.reply(reply.text, mention_author=False)
     except discord.HTTPException as error:
         log.info("no answer in %s: %s; answering in a DM", message.channel.id, error.status)
-        typed = printable(message.content)[:100].replace("`", "'")
-        where = tr(locale, "chat.no_room", channel=f"<#{message.channel.id}>", text=typed)
+        quoted = printable(typed)[:100].replace("`", "'")
+        where = tr(locale, "chat.no_room", channel=f"<#{message.channel.id}>", text=quoted)
         try:
             await message.author.send(where[:2000])
-            sent = await _answer_in(message.author, reply, locale)
+            if not isinstance(reply, Board):
+                await message.author.send(reply.text)
+                return
+            sent = await message.author.send(file=board_file(reply), view=board_view(reply, locale))
         except discord.HTTPException as error:
             log.warning("no answer to message %s at all: %s", message.id, error.status)
             return
-    if isinstance(reply, Board) and sent is not None:
-        kept = keep_one_board(bot, reply, placed(sent), locale)
+        place = placed(sent)
+    if isinstance(reply, Board):
+        kept = keep_one_board(bot, reply, place, locale)
         await afterwards(f"board of game {reply.game_id}", kept)
 
 
-async def _answer_in(
-    where: discord.abc.Messageable,
-    reply: Reply,
-    locale: str,
-    *,
-    reference: discord.Message | None = None,
-) -> discord.Message:
-    """Posts *reply* in *where* (in reply to *reference*): words, or a board."""
-    replying: dict[str, Any] = {} if reference is None else {"reference": reference}
-    if isinstance(reply, Notice | Unfinished):
-        return await where.send(reply.text, mention_author=False, **replying)
-    return await where.send(
-        file=board_file(reply),
-        view=board_view(reply, locale),
+async def _post_board(
+    bot: SolitaireBot, message: discord.Message, board: Board, locale: str
+) -> BoardPlace:
+    """Posts *board* in reply to *message*, in its channel. One request, of
+    whose answer only the new message's id is read: every typed move makes
+    it, and ``Messageable.send`` would build a ``Message`` of the answer,
+    its components and all."""
+    with discord.http.handle_message_parameters(
+        file=board_file(board),
+        view=board_view(board, locale),
+        message_reference=message.to_message_reference_dict(),
+        previous_allowed_mentions=bot.allowed_mentions,
         mention_author=False,
-        **replying,
-    )
+        nonce=secrets.randbits(64),
+    ) as params:
+        sent = await bot.http.send_message(message.channel.id, params=params)
+    guild_id = message.guild.id if message.guild else None
+    return BoardPlace(guild_id, message.channel.id, int(sent["id"]))
 
 
 async def keep_one_board(bot: SolitaireBot, board: Board, place: BoardPlace, locale: str) -> None:

@@ -58,4 +58,4 @@ async def handle_message(
     locale = await language(message)
     asker = Asker(message.author.id, locale, guild_id, message.channel.id, private=False)
     reply = await service.move(asker, text)
-    await reply_to_message(client, message, reply, locale)
+    await reply_to_message(client, message, text, reply, locale)

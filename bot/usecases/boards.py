@@ -154,10 +154,12 @@ class BoardMaker:
         theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
         size = SIZES.get(settings.cards, METRICS)
         revealed = opened(row)
+        status = status_line(shown, elapsed, locale, grade=grade)  # the picture's and the text's
         # Drawn from a copy: another press may move the game on meanwhile.
         png, alt = await asyncio.to_thread(
-            self._picture, row.id, shown.copy(), elapsed, locale, theme, size, grade, revealed
-        )
+            self._picture, row.id, shown.copy(), elapsed, locale, theme, size, grade, revealed,
+            status,
+        )  # fmt: skip
         lines = [news] if news else []
         if row.status == Status.WON:
             extra = tr(locale, "won.undos", n=row.undos) if row.undos else ""
@@ -189,7 +191,7 @@ class BoardMaker:
             summary=" · ".join(
                 part
                 for part in (
-                    status_line(shown, elapsed, locale, grade=grade),
+                    status,
                     score_of(game, settings.score, elapsed, locale),
                 )
                 if part
@@ -312,7 +314,7 @@ class BoardMaker:
 
     def _picture(
         self, game_id: int, game: Game, elapsed: float | None, locale: str, theme: Theme,
-        size: Metrics, grade: Grade | None, revealed: frozenset[str] | None,
+        size: Metrics, grade: Grade | None, revealed: frozenset[str] | None, status: str,
     ) -> tuple[bytes, str]:  # fmt: skip
         """The table's picture and its alt text (in a thread). The game's kept
         table is taken out while it draws: two pictures of one game at once
@@ -320,7 +322,7 @@ class BoardMaker:
         table = self._tables.pop(game_id, None)
         if table is None or table.kind != (game.profile, theme, size, locale):
             table = Table(game.profile, theme=theme, size=size, locale=locale)
-        png = table.render(game, elapsed, grade, revealed)
+        png = table.render(game, elapsed, grade, revealed, status)
         self._tables[game_id] = table
         while len(self._tables) > KEPT_TABLES:
             with contextlib.suppress(KeyError):  # another thread took the oldest
