@@ -25,6 +25,7 @@ from solitaire import (
     BadOption,
     Game,
     IllegalMove,
+    Move,
     daily_deal,
     find_variant,
     new_game,
@@ -381,12 +382,18 @@ class GameService(Changing):
                 return []
             _, game = found
         typed = typed.strip().lower().replace(" ", "")
+        worded: dict[Move, str] = {}  # a tap's move is often listed too: worded once
+
+        def what(move: Move) -> str:
+            if move not in worded:
+                worded[move] = game.describe_move(move).render(asker.locale)
+            return worded[move]
+
         result = []
         for move in game.ordered_moves():
             if typed and not move.notation.replace(" ", "").startswith(typed):
                 continue
-            what = game.describe_move(move).render(asker.locale)
-            result.append((f"{move.notation} — {what}", move.notation))
+            result.append((f"{move.notation} — {what(move)}", move.notation))
         # One tap: a pile's code alone, where it names one move.
         for code in game.PILES:
             if typed and not code.startswith(typed):
@@ -396,8 +403,7 @@ class GameService(Changing):
             except IllegalMove:
                 continue
             if not move.is_draw:
-                what = game.describe_move(move).render(asker.locale)
-                result.append((f"{code} → {move.notation} — {what}", code))
+                result.append((f"{code} → {move.notation} — {what(move)}", code))
         return result[:MAX_CHOICES]
 
     async def remember_board(
