@@ -227,18 +227,23 @@ class Store(
         if status is not None and status not in STATUSES:
             raise StoreError(f"unknown status {status!r}")
         now = self._clock()
-        finished_at = now if status in FINISHED else None
+        # A move that ends nothing leaves the status alone: the indexes that
+        # hold it are not rewritten on every move.
+        ended: tuple[object, ...] = ()
+        if status is not None:
+            ended = (str(status), now if status in FINISHED else None)
         return await self._update(
             "UPDATE games SET moves = ?, move_count = ?, redo = ?, undos = coalesce(?, undos),"
-            " hints = coalesce(?, hints), status = coalesce(?, status),"
-            f" finished_at = coalesce(?, finished_at), revision = revision + 1, {_ACTIVE},"
+            " hints = coalesce(?, hints),"
+            + (" status = ?, finished_at = coalesce(?, finished_at)," if ended else "")
+            + f" revision = revision + 1, {_ACTIVE},"
             " updated_at = ?, home = coalesce(?, home), stuck = coalesce(?, stuck),"
             " vegas = coalesce(?, vegas)"
             " WHERE id = ? AND revision = ? AND status = 'playing'"
             + (_STILL_CURRENT if still_current else ""),
             (
                 json.dumps(list(moves)), len(moves), json.dumps(list(redo)), undos, hints,
-                None if status is None else str(status), finished_at, now, now, now, now, home,
+                *ended, now, now, now, now, home,
                 None if stuck is None else int(stuck), vegas, game_id, expected_revision,
             ),
             game_id,
