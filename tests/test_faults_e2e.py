@@ -94,10 +94,14 @@ async def test_a_typed_move_where_the_bot_may_not_post_is_answered_in_a_dm(
         assert board.message is not None
         dm, message_id = int(board.message["channel_id"]), int(board.message["id"])
         assert dm in server.dm_channels
-        await asyncio.sleep(0.5)  # the board is remembered after the reply
-        [(channel_id, kept)] = await execute(
-            database_url, "SELECT channel_id, message_id FROM games"
-        )
+        # The board is remembered after the reply: within a few seconds.
+        for _ in range(50):
+            [(channel_id, kept)] = await execute(
+                database_url, "SELECT channel_id, message_id FROM games"
+            )
+            if (int(str(channel_id)), int(str(kept))) == (dm, message_id):
+                break
+            await asyncio.sleep(0.1)
         assert (int(str(channel_id)), int(str(kept))) == (dm, message_id)
 
 
