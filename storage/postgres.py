@@ -38,6 +38,14 @@ def numbered(sql: str) -> str:
     return re.sub(r"\?", lambda _: f"${next(count)}", sql)
 
 
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    """How a connection goes back to the pool. The pool rolls back a
+    transaction left open; beyond that this store leaves nothing in a
+    session to undo (no ``LISTEN``, no cursor, no setting; its one advisory
+    lock is released where it is taken), so asyncpg's default reset, a
+    statement and its round trip on every release, is not sent."""
+
+
 class _Connection:
     """An asyncpg connection as a :class:`storage._session.Session`."""
 
@@ -125,8 +133,9 @@ class PostgresStore(Store):
         """
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=connections, timeout=10, command_timeout=30
-            )
+                url, min_size=1, max_size=connections, timeout=10, command_timeout=30,
+                reset=_nothing_to_reset,
+            )  # fmt: skip
         except (OSError, asyncpg.PostgresError, TimeoutError) as error:
             raise StoreError(f"Cannot reach the database at DATABASE_URL: {error}") from None
         store = cls(pool, clock)

@@ -531,6 +531,32 @@ async def test_a_postgresql_database_newer_than_the_bot_is_refused_unchanged(
     assert await execute(database_url, "SELECT version FROM schema_version") == [(99,)]
 
 
+@pytest.mark.postgresql
+async def test_a_postgresql_connection_goes_back_to_the_pool_as_it_came(database_url: str) -> None:
+    if database_url.startswith("sqlite"):
+        pytest.skip("PostgreSQL's pool alone")
+    from storage.postgres import PostgresStore
+
+    # One connection: every statement below runs on it, one after the other.
+    async with await PostgresStore.open(database_url, connections=1) as store:
+        row = await store.create_game(1, new_game("klondike", deal=3).to_record())
+        with pytest.raises(Conflict):  # a write refused inside its transaction
+            await store.save_moves(row.id, ["s"], expected_revision=row.revision + 5)
+        moved = await store.save_moves(row.id, ["s"], expected_revision=row.revision)
+        assert moved.revision == row.revision + 1
+        # Seen from outside: the migration's lock is let go, and the store's
+        # connection waits in no transaction.
+        assert await execute(
+            database_url, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+        ) == [(0,)]
+        states = await execute(
+            database_url,
+            "SELECT state FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()",
+        )
+        assert states and all(state == ("idle",) for state in states)
+
+
 async def test_a_verdict_is_kept_only_for_the_position_it_was_found_for(store: Store) -> None:
     row = await store.create_game(1, new_game("castles-end", deal=7).to_record())
     verdict = {"revision": row.revision, "outcome": "unwinnable", "since": 0}
