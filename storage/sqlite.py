@@ -231,7 +231,8 @@ class SQLiteStore(Store):
         """Holds the write lock: no other coroutine's statement lands inside
         this one's transaction."""
         try:
-            await asyncio.wait_for(self._write_lock.acquire(), WRITE_WAIT)
+            async with asyncio.timeout(WRITE_WAIT):  # a free lock is taken at once
+                await self._write_lock.acquire()
         except TimeoutError:
             raise StoreUnavailable("the database file: writes are waiting on a stuck one") from None
         try:

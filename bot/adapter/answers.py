@@ -298,7 +298,8 @@ async def in_place(interaction: Interaction, edit: Awaitable[object], what: str)
     landed. Refused, or not through within ``EDIT_WAIT``, it did not, and the
     interaction is still to be answered: with a fresh message instead."""
     try:
-        await asyncio.wait_for(edit, EDIT_WAIT)
+        async with asyncio.timeout(EDIT_WAIT):  # no task of its own, as wait_for's
+            await edit
     except (discord.HTTPException, TimeoutError) as error:
         if interaction.response.is_done():
             raise
@@ -496,7 +497,8 @@ async def _retire(bot: discord.Client, old: BoardMessage, link: str, locale: str
     try:
         # An old board's edit may meet Discord's cap on them (a 429 that
         # discord.py waits on): the wait is bounded, the board left as it is.
-        await asyncio.wait_for(bot.http.request(route, json=body), RETIRE_WAIT)
+        async with asyncio.timeout(RETIRE_WAIT):
+            await bot.http.request(route, json=body)
     except discord.HTTPException as error:
         log.info("board %s in %s not retired: %s", message_id, channel_id, error.status)
     except TimeoutError:

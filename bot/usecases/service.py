@@ -395,8 +395,9 @@ class GameService(Changing):
                 continue
             result.append((f"{move.notation} — {what(move)}", move.notation))
         # One tap: a pile's code alone, where it names one move.
+        sources = {move.source for move in game.legal_moves()}
         for code in game.PILES:
-            if typed and not code.startswith(typed):
+            if code not in sources or (typed and not code.startswith(typed)):
                 continue
             try:
                 move = game.one_tap(code)
