@@ -33,7 +33,7 @@ from bot.usecases.puzzles import CHECK_SECONDS, seeded
 from bot.usecases.review import REVIEW_SECONDS, REVIEW_WITHIN
 from bot.usecases.workers import SEARCH_MEMORY
 from solitaire import find_variant, new_game
-from solitaire.hindsight import position_after, searcher, turning_point
+from solitaire.hindsight import losing_move, position_after, searcher
 from solitaire.pool import winnable_deals
 from solitaire.puzzles import HIDDEN, PUZZLE_GAMES, candidate, opened
 from solitaire.searches import STALE
@@ -72,14 +72,8 @@ def main() -> None:
                         record, REVIEW_SECONDS, deadline=time.perf_counter() + REVIEW_WITHIN,
                         max_nodes=None, memory=SEARCH_MEMORY,
                     )  # fmt: skip
-                    start, end = judge(0), judge(len(record["moves"]))
-                    if start.outcome is not Outcome.WON or end.outcome is Outcome.WON:
-                        continue
-                    point = turning_point(
-                        judge, 0, start.moves, len(record["moves"]),
-                        high_lost=end.outcome is Outcome.UNWINNABLE,
-                    )  # fmt: skip
-                    if not point.lost:
+                    point = losing_move(judge, len(record["moves"]))
+                    if point is None:
                         continue
                     proved += 1
                     started = time.perf_counter()

@@ -94,3 +94,21 @@ def turning_point(
         else:
             high, high_lost = middle, found.outcome is Outcome.UNWINNABLE
     return TurningPoint(low, line, high_lost)
+
+
+def losing_move(judge: Judge, moves: int) -> TurningPoint | None:
+    """The turning point of a lost game of *moves* moves, as its review finds
+    it: ``None`` unless its start is won and the move after the point is
+    proved to lose (a game won, or one a search cannot settle, has none).
+
+    >>> from solitaire.solver import Outcome, Solution
+    >>> def judge(count: int) -> Solution:
+    ...     return Solution(Outcome.WON if count < 5 else Outcome.UNWINNABLE)
+    >>> losing_move(judge, 12)
+    TurningPoint(kept=4, line=(), lost=True)
+    """
+    start, end = judge(0), judge(moves)
+    if start.outcome is not Outcome.WON or end.outcome is Outcome.WON:
+        return None
+    point = turning_point(judge, 0, start.moves, moves, high_lost=end.outcome is Outcome.UNWINNABLE)
+    return point if point.lost else None

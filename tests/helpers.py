@@ -5,16 +5,34 @@ from __future__ import annotations
 import json
 import random
 import time
+from typing import Any
 
 import pytest
 
 from bot.usecases.boards import utc_day
-from solitaire import Game, IllegalMove, daily_deal, load_position
+from solitaire import Game, IllegalMove, daily_deal, load_game, load_position
+from solitaire.one_move import OneMove
+from solitaire.puzzles import Puzzle
 
 
 def table(profile: str, piles: dict[str, str], **options: object) -> Game:
     """A game set up from ``{"1": "#KS QH", ...}``: codes bottom to top."""
     return load_position(profile, {code: cards.split() for code, cards in piles.items()}, **options)
+
+
+def as_played(puzzle: Puzzle | OneMove, *moves: str) -> dict[str, Any]:
+    """The record of a game at the puzzle's position, the cards it shows face
+    down again, then *moves* played: a lost game as its review finds it."""
+    hidden = set(puzzle.revealed)
+    start = {
+        code: [f"#{card}" if card in hidden else card for card in cards]
+        for code, cards in puzzle.start.items()
+    }
+    game = load_game({"profile": puzzle.profile, "version": 1, "options": dict(puzzle.options),
+                      "start": start, "moves": []})  # fmt: skip
+    for notation in moves:
+        game.play(notation)
+    return game.to_record()
 
 
 def refused(game: Game, text: str, *words: str) -> str:

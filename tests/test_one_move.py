@@ -5,21 +5,20 @@ day one."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
 
-from solitaire import Game, load_game, new_game
+from solitaire import Game, new_game
 from solitaire.one_move import (
     FEWEST_CHOICES,
     KEEPING,
-    OneMove,
     before_the_loss,
     day_one,
     one_move,
 )
 from solitaire.puzzles import PUZZLE_GAMES, choices
 from solitaire.solver import Outcome, Solution, solve
+from tests.helpers import as_played
 
 DAY_ONE = day_one()
 #: Each game's first one-move puzzle of day one.
@@ -33,21 +32,6 @@ def generous(game: Game, seconds: float) -> Solution:
 
 def refuses(game: Game, seconds: float) -> Solution:
     pytest.fail("no search was needed to turn this position down")
-
-
-def as_played(puzzle: OneMove, moves: list[str]) -> dict[str, Any]:
-    """A game at the puzzle's position, its revealed cards face down again,
-    then *moves* played: a lost game as its review finds it."""
-    hidden = set(puzzle.revealed)
-    start = {
-        code: [f"#{card}" if card in hidden else card for card in cards]
-        for code, cards in puzzle.start.items()
-    }
-    game = load_game({"profile": puzzle.profile, "version": 1, "options": dict(puzzle.options),
-                      "start": start, "moves": []})  # fmt: skip
-    for notation in moves:
-        game.play(notation)
-    return game.to_record()
 
 
 #: Day one's one-move puzzles of each game, at least. The aim is 200 of every
@@ -107,7 +91,7 @@ def test_the_position_before_a_losing_move_is_found_again_from_the_lost_game(
     puzzle = FIRST[profile]
     game = puzzle.game()
     losing = next(move for move in choices(game) if move.notation not in puzzle.keeping)
-    record = as_played(puzzle, [losing.notation])
+    record = as_played(puzzle, losing.notation)
     found = before_the_loss(record, 0, generous)
     assert found is not None and found.game().position() == puzzle.game().position()
     assert found.options == puzzle.options and set(found.keeping) == set(puzzle.keeping)

@@ -20,12 +20,12 @@ from solitaire.puzzles import (
     MOST,
     MOST_MOVES,
     PUZZLE_GAMES,
-    Puzzle,
     candidate,
     choices,
     plays,
 )
 from solitaire.solver import Outcome, Solution, solve
+from tests.helpers import as_played
 
 #: Each game's first puzzle of day one.
 FIRST = {profile: next(p for p in seeded() if p.profile == profile) for profile in PUZZLE_GAMES}
@@ -38,19 +38,6 @@ def generous(game: Game, seconds: float) -> Solution:
 
 def refuses(game: Game, seconds: float) -> Solution:
     pytest.fail("no search was needed to turn this position down")
-
-
-def as_played(puzzle: Puzzle) -> dict[str, Any]:
-    """The record of a game at the puzzle's position, the cards it shows
-    face down again: a lost game's position as its review finds it."""
-    hidden = set(puzzle.revealed)
-    start = {
-        code: [f"#{card}" if card in hidden else card for card in cards]
-        for code, cards in puzzle.start.items()
-    }
-    game = load_game({"profile": puzzle.profile, "version": 1, "options": dict(puzzle.options),
-                      "start": start, "moves": []})  # fmt: skip
-    return game.to_record()
 
 
 def plays_left(record: dict[str, Any], kept: int) -> int:

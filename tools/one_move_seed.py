@@ -22,16 +22,15 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from puzzle_seed import LOOK_SECONDS, lost_game  # a tool beside this one
+from puzzle_seed import LOOK_SECONDS, TRIES, lost_records  # a tool beside this one
 
 from solitaire import Game, find_variant, load_position, new_game
-from solitaire.hindsight import searcher, turning_point
+from solitaire.hindsight import losing_move, searcher
 from solitaire.one_move import OneMove, before_the_loss, one_move
 from solitaire.pool import winnable_deals
 from solitaire.puzzle_seed import PUZZLES
@@ -104,47 +103,24 @@ def from_deal(args: tuple[str, dict[str, object], int, int]) -> list[OneMove]:
     return along(profile, options, deal, game, line[begin:], per_line)
 
 
-#: How many games a fair player plays on one deal, at most, and how many
-#: positions of a lost one are checked, from the one before its losing move back.
-GAMES, TRIES = 6, 8
-
-
 def from_lost(args: tuple[str, dict[str, object], int, int]) -> list[OneMove]:
     """Before the losing moves of games a fair player loses on a pool deal
-    (as ``tools/puzzle_seed.py`` plays them), as a review finds them: the
-    position before the move that lost, then the ones before it."""
+    (``tools/puzzle_seed.py``'s), as a review finds them: the position
+    before the move that lost, then the ones before it."""
     profile, options, deal, per_line = args
-    dealt = new_game(profile, deal=deal, **options)
-    solution = solve(dealt, max_seconds=5, max_nodes=None, memory=64 << 20)
-    if solution.outcome is not Outcome.WON:
-        return []
     found: list[OneMove] = []
     deadline = time.perf_counter() + WITHIN
-    for attempt in range(GAMES):
-        if time.perf_counter() > deadline:
-            break
-        rng = random.Random(f"{deal}:{attempt}")
-        game = dealt.copy()
-        for move in solution.moves[: rng.randrange(len(solution.moves) * 4 // 5)]:
-            game.play(move.notation)
-        played = lost_game(game, rng)
-        if played.is_won:
-            continue
-        record = played.to_record()
+    for record in lost_records(new_game(profile, deal=deal, **options), deal):
         judge = searcher(record, LOOK_SECONDS, max_nodes=None, memory=64 << 20)
-        start, end = judge(0), judge(len(record["moves"]))
-        if start.outcome is not Outcome.WON or end.outcome is Outcome.WON:
-            continue
-        point = turning_point(
-            judge, 0, start.moves, len(record["moves"]),
-            high_lost=end.outcome is Outcome.UNWINNABLE,
-        )  # fmt: skip
-        for kept in range(point.kept, max(point.kept - TRIES, -1), -1):
+        point = losing_move(judge, len(record["moves"]))
+        for kept in range(point.kept, max(point.kept - TRIES, -1), -1) if point else ():
             puzzle = before_the_loss(record, kept)
             if puzzle is not None:
                 found.append(puzzle)
                 if len(found) >= per_line:
                     return found
+        if time.perf_counter() > deadline:
+            break
     return found
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from solitaire import Game, find_variant, new_game
-from solitaire.hindsight import searcher, turning_point
+from solitaire.hindsight import losing_move, searcher
 from solitaire.pool import winnable_deals
 from solitaire.puzzles import PUZZLE_GAMES, Puzzle, candidate
 from solitaire.searches import STALE
@@ -108,35 +108,35 @@ def _key(game: Game) -> str:
 
 def _from_deal(profile: str, options: dict[str, object], deal: int) -> Puzzle | None:
     """The puzzle of one of the games a fair player loses on *deal*, if any."""
-    dealt = new_game(profile, deal=deal, **options)
-    solution = solve(dealt, max_seconds=5, max_nodes=None, memory=64 << 20)
-    if solution.outcome is not Outcome.WON:
-        return None
-    for attempt in range(GAMES):
-        rng = random.Random(f"{deal}:{attempt}")
-        game = dealt.copy()
-        # The player first follows the solver's line a while: a good start.
-        for move in solution.moves[: rng.randrange(len(solution.moves) * 4 // 5)]:
-            game.play(move.notation)
-        played = lost_game(game, rng)
-        found = None if played.is_won else looked_back(played.to_record())
+    for record in lost_records(new_game(profile, deal=deal, **options), deal):
+        found = looked_back(record)
         if found is not None:
             return found
     return None
 
 
+def lost_records(dealt: Game, deal: int, games: int = GAMES) -> Iterator[dict[str, Any]]:
+    """The records of the games a fair player loses on *dealt* (deal number
+    *deal*), of at most *games* played: each first follows the solver's
+    winning line a while (a good start), drawn from the deal's number."""
+    solution = solve(dealt, max_seconds=5, max_nodes=None, memory=64 << 20)
+    if solution.outcome is not Outcome.WON:
+        return
+    for attempt in range(games):
+        rng = random.Random(f"{deal}:{attempt}")
+        game = dealt.copy()
+        for move in solution.moves[: rng.randrange(len(solution.moves) * 4 // 5)]:
+            game.play(move.notation)
+        played = lost_game(game, rng)
+        if not played.is_won:
+            yield played.to_record()
+
+
 def looked_back(record: Mapping[str, Any]) -> Puzzle | None:
     """The puzzle of the lost game of *record*, as its review finds it."""
     judge = searcher(record, LOOK_SECONDS, max_nodes=None, memory=64 << 20)
-    start = judge(0)
-    moves = list(record["moves"])
-    end = judge(len(moves))
-    if start.outcome is not Outcome.WON or end.outcome is Outcome.WON:
-        return None
-    point = turning_point(
-        judge, 0, start.moves, len(moves), high_lost=end.outcome is Outcome.UNWINNABLE
-    )
-    if not point.lost:
+    point = losing_move(judge, len(record["moves"]))
+    if point is None:
         return None
     # The position before the losing move first; then, as positions of a
     # game a win was still open from, the ones before it.
