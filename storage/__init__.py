@@ -44,6 +44,7 @@ from ._base import (
 from ._cups import MOST_CUPS, CupDeal, CupRefused, CupRow, CupStatus
 from ._puzzles import UNRATED, PuzzlePlayer, PuzzleRow, Rated
 from ._reminders import DueReminder, Reminder, ReminderSettings
+from ._runs import NewOneMove, OneMoveRow, RunRow
 from ._sql import Store
 from .sqlite import SQLiteStore, sqlite_path
 
@@ -84,7 +85,9 @@ __all__ = [
     "GameRow",
     "LeaderRow",
     "Lease",
+    "NewOneMove",
     "NotFound",
+    "OneMoveRow",
     "PuzzlePlayer",
     "PuzzleRow",
     "RaceRefused",
@@ -94,6 +97,7 @@ __all__ = [
     "Rated",
     "Reminder",
     "ReminderSettings",
+    "RunRow",
     "SQLiteStore",
     "ServerRules",
     "Settings",

@@ -35,6 +35,7 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "achievements": ("user_id",),
     "puzzle_results": ("user_id",),
     "puzzle_players": ("user_id",),
+    "puzzle_runs": ("user_id",),
     "reminder_settings": ("user_id",),
     "reminders": ("user_id",),
     "player_zones": ("user_id",),
@@ -62,6 +63,8 @@ EXPORTED: dict[str, tuple[str, ...]] = {
     "puzzle_results": ("user_id", "puzzle_id", "solved", "rating", "daily", "tried_at"),
     "puzzle_players": ("user_id", "rating", "deviation", "volatility", "rated_at", "streak",
                        "best_streak", "daily"),
+    "puzzle_runs": ("user_id", "puzzle_id", "step", "score", "skipped", "served", "started_at",
+                    "updated_at", "best", "runs"),
     "reminder_settings": ("user_id", "timezone", "daily_at", "streak", "cups", "races",
                           "refused_at", "changed_at"),
     "reminders": ("id", "user_id", "kind", "occasion", "due_at", "expires_at", "guild_id", "link",
@@ -94,7 +97,9 @@ OTHERS: dict[str, tuple[str, ...]] = {
     "cups": ("champion_id",),
 }
 #: Columns kept as JSON text: exported as the data they hold.
-_JSON_COLUMNS = {"options", "moves", "redo", "start", "extra", "hint", "verdict", "final"}
+_JSON_COLUMNS = {
+    "options", "moves", "redo", "start", "extra", "hint", "verdict", "final", "served"
+}  # fmt: skip
 
 
 class PlayerData(Connected):
@@ -144,7 +149,7 @@ class PlayerData(Connected):
             if puzzle_digest is not None:
                 await self._keep_puzzle_tries(db, user_id, puzzle_digest)
             tables = ("players", "cooldowns", "lines_seen", "guild_blocks", "achievements",
-                      "puzzle_results", "puzzle_players", "reminder_settings",
+                      "puzzle_results", "puzzle_players", "puzzle_runs", "reminder_settings",
                       "reminders", "player_zones")  # fmt: skip
             for table in tables:
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
@@ -178,6 +183,7 @@ class PlayerData(Connected):
                     (puzzle_source,),
                 )
                 await db.execute("DELETE FROM puzzles WHERE source = ?", (puzzle_source,))
+                await db.execute("DELETE FROM one_move_puzzles WHERE source = ?", (puzzle_source,))
             await db.execute(
                 "INSERT INTO forgotten (digest, forgotten_at) VALUES (?, ?)"
                 " ON CONFLICT (digest) DO UPDATE SET forgotten_at = excluded.forgotten_at",

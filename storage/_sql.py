@@ -46,6 +46,7 @@ from ._races import RaceQueries, race_moved
 from ._reminders import ReminderQueries
 from ._results import ResultQueries, compute_stats
 from ._rows import GAME_AND_SETTINGS, RETURNING, game_row
+from ._runs import RunQueries
 from ._session import Row, Session
 
 __all__ = ["Row", "Session", "Store", "compute_stats"]
@@ -77,6 +78,7 @@ class Store(
     PlayerData,
     AchievementQueries,
     PuzzleQueries,
+    RunQueries,
     ReminderQueries,
 ):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many

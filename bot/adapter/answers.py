@@ -46,6 +46,7 @@ from ..usecases.replies import (
     Paged,
     Picture,
     Reply,
+    RunBoard,
     Shared,
     Unfinished,
 )
@@ -57,6 +58,8 @@ from .components import (
     NewDealButton,
     PageButton,
     ProfileButton,
+    RunSelect,
+    SkipButton,
 )
 from .interactions import Interaction, bot_is_member, bot_of, language
 
@@ -285,6 +288,42 @@ async def _racer_board(interaction: Interaction, board: Board, *, edit: bool) ->
         bot_of(interaction).race_cards.changed(board.race_id)
     if board.cup_id is not None and board.status != Status.PLAYING:  # a result to show
         bot_of(interaction).cup_cards.changed(board.cup_id)
+
+
+def run_view(board: RunBoard, locale: str = DEFAULT) -> discord.ui.LayoutView:
+    """A Puzzle Streak's board as one Components V2 message: what happened,
+    the puzzle's picture, its move menu and Skip; once the run is over, the
+    position it ended on, without controls."""
+    rows: list[list[discord.ui.Item[Any]]] = []
+    if not board.over:
+        menu = RunSelect(
+            board.puzzle_id, board.step, board.moves, locale=locale, placeholder=board.menu_title
+        )
+        skip = SkipButton(board.puzzle_id, board.step, disabled=not board.can_skip, locale=locale)
+        rows = [[menu], [skip]]
+    parts = [board.text, *word_parts(board.words, TEXT - len(board.text), locale)]
+    colour = LOST if board.over else PLAYING
+    return picture_view(parts, "table.png", board.alt, accent=colour, rows=rows)
+
+
+async def respond_run(
+    interaction: Interaction, reply: RunBoard | Notice, *, edit: bool = False
+) -> None:
+    """Answers with a Puzzle Streak's board, for the player's eyes only: new,
+    or in place of the pressed one when *edit*; a notice privately."""
+    if isinstance(reply, Notice):
+        await interaction.response.send_message(reply.text, ephemeral=True)
+        return
+    view = run_view(reply, language(interaction))
+    picture = discord.File(io.BytesIO(reply.png), "table.png")
+    edited = edit and await in_place(
+        interaction,
+        interaction.response.edit_message(attachments=[picture], view=view),
+        f"streak board of {reply.owner_id}",
+    )
+    if not edited:
+        picture = discord.File(io.BytesIO(reply.png), "table.png")
+        await interaction.response.send_message(file=picture, view=view, ephemeral=True)
 
 
 def editable(message: discord.Message | None) -> bool:

@@ -34,6 +34,7 @@ from ..usecases.servers import Servers
 from ..usecases.service import GameService
 from ..usecases.settings import Preferences
 from ..usecases.social import Social
+from ..usecases.streaks import Streaks
 from ..usecases.verdicts import Verdicts
 from ..usecases.workers import Workers
 from . import registration
@@ -64,6 +65,7 @@ class SolitaireBot(discord.AutoShardedClient):
     servers: Servers
     mydata: MyData
     puzzles: Puzzles
+    streaks: Streaks
     verdicts: Verdicts
     reviews: Reviews
     presses: Presses
@@ -134,6 +136,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.mydata = MyData(store, self.workers, key=key)
         self.puzzles = Puzzles(store, self.workers, self.service.boards, self.service.live, key=key)
         self.service.puzzles = self.reviews.puzzles = self.puzzles
+        self.streaks = Streaks(store, self.service.boards, key=key)
         self.presses = Presses(self)
         self.races = Races(store, self.service)
         self.racing = Racing(self)

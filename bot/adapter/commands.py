@@ -22,6 +22,7 @@ from .answers import (
     post_picture,
     post_profile,
     respond,
+    respond_run,
     send_confirmation,
     send_export,
 )
@@ -67,6 +68,7 @@ KINDS = [
 ]
 CUP_GAMES = [*GAMES, Choice(name=text("cup.mixed"), value="mixed")]
 PUZZLE_GAMES_CHOICES = [choice for choice in GAMES if choice.value in PUZZLE_GAMES]
+PUZZLE_MODES = [Choice(name=text("choice.puzzle.streak"), value="streak")]
 REMINDERS = [Choice(name=text(f"choice.remind.{topic}"), value=str(topic)) for topic in Topic]
 REPEATS = [
     Choice(name=text("choice.repeat.once"), value="once"),
@@ -155,18 +157,25 @@ async def daily(interaction: Interaction, game: str) -> None:
 
 @app_commands.command(description=text("cmd.puzzle"))
 @app_commands.describe(
-    game=text("opt.puzzle.game"), daily=text("opt.puzzle.daily"), id=text("opt.puzzle.id")
+    game=text("opt.puzzle.game"),
+    daily=text("opt.puzzle.daily"),
+    id=text("opt.puzzle.id"),
+    mode=text("opt.puzzle.mode"),
 )
-@app_commands.choices(game=PUZZLE_GAMES_CHOICES)
+@app_commands.choices(game=PUZZLE_GAMES_CHOICES, mode=PUZZLE_MODES)
 async def puzzle(
     interaction: Interaction,
     game: str | None = None,
     daily: bool = False,
     id: PuzzleNumber | None = None,
+    mode: str | None = None,
 ) -> None:
     """Finish a position from a real game: rated puzzles, and one a day for everyone."""
     puzzles = interaction.client.puzzles
     asker = asker_of(interaction)
+    if mode == "streak":
+        await respond_run(interaction, await interaction.client.streaks.start(asker))
+        return
     if id is not None:
         reply = await puzzles.play(asker, id)
     elif daily:

@@ -132,6 +132,57 @@ class MoveSelect(_Routed, discord.ui.Select[Any]):
         )
 
 
+class RunSelect(_Routed, discord.ui.Select[Any]):
+    """A Puzzle Streak board's menu: the moves of the puzzle it shows at a
+    step of its run (a pick from a board the run has moved past plays nothing)."""
+
+    PATTERN = re.compile(r"streak:(?P<puzzle>\d+):(?P<step>\d+):move")
+
+    def __init__(
+        self,
+        puzzle_id: int,
+        step: int,
+        moves: list[tuple[str, str, str]],
+        *,
+        locale: str = DEFAULT,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(
+            placeholder=placeholder or text(PLACEHOLDER, locale, "menu.placeholder"),
+            options=[_option(*entry) for entry in moves],
+            custom_id=f"streak:{puzzle_id}:{step}:move",
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        values = _data(interaction).get("values") or [""]
+        await bot_of(interaction).presses.run_pick(
+            interaction, game_id_in(match["puzzle"]), int(match["step"]), str(values[0])
+        )
+
+
+class SkipButton(_Routed, discord.ui.Button[Any]):
+    """Skip, on a Puzzle Streak board: the next puzzle, once a run."""
+
+    PATTERN = re.compile(r"streak:(?P<puzzle>\d+):(?P<step>\d+):skip")
+
+    def __init__(
+        self, puzzle_id: int, step: int, *, disabled: bool = False, locale: str = DEFAULT
+    ) -> None:
+        super().__init__(
+            label=text(BUTTON_LABEL, locale, "button.skip"),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"streak:{puzzle_id}:{step}:skip",
+            disabled=disabled,
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        await bot_of(interaction).presses.run_skip(
+            interaction, game_id_in(match["puzzle"]), int(match["step"])
+        )
+
+
 @functools.lru_cache(maxsize=4096)
 def _option(label: str, value: str, description: str) -> discord.SelectOption:
     """An entry of the move menu: made once for every board that offers it
@@ -436,6 +487,8 @@ ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
         ProfileButton,
         RemindButton,
         PageButton,
+        RunSelect,
+        SkipButton,
     )
 )
 

@@ -15,7 +15,7 @@ from texts import tr
 
 from ..usecases.boards import FROM
 from ..usecases.replies import Notice, Unfinished
-from .answers import post_animation, post_profile, post_win_card, respond
+from .answers import post_animation, post_profile, post_win_card, respond, respond_run
 from .interactions import Interaction, asker_of, avatar_of, language
 
 if TYPE_CHECKING:
@@ -66,6 +66,18 @@ class Presses:
         else:
             reply = await service.move(asker, value, game_id=game_id, revision=revision)
         await respond(interaction, reply, edit=True)
+
+    async def run_pick(
+        self, interaction: Interaction, puzzle_id: int, step: int, value: str
+    ) -> None:
+        """A pick from a Puzzle Streak board's menu: a move, or a pile's moves."""
+        reply = await self._bot.streaks.answer(asker_of(interaction), puzzle_id, step, value)
+        await respond_run(interaction, reply, edit=True)
+
+    async def run_skip(self, interaction: Interaction, puzzle_id: int, step: int) -> None:
+        """Skip on a Puzzle Streak board."""
+        reply = await self._bot.streaks.skip(asker_of(interaction), puzzle_id, step)
+        await respond_run(interaction, reply, edit=True)
 
     async def new_deal(self, interaction: Interaction, choice: Unfinished) -> None:
         """Abandons the unfinished game and deals the one that was asked for."""

@@ -154,6 +154,9 @@ class Achievements:
                 tr(locale, "profile.puzzles", rating=round(puzzles.rated[0]),
                    current=puzzles.streak, best=puzzles.best_streak)
             )  # fmt: skip
+        run = await self._store.puzzle_run(user_id)
+        if run is not None:  # ran one at least
+            lines.append(tr(locale, "profile.puzzle_streak", best=run.best, n=run.runs))
         highlights = [
             (str(best), tr(locale, "profile.best_streak")),
             (str(facts.cups), tr(locale, "profile.cups_won")),

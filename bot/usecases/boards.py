@@ -219,6 +219,20 @@ class BoardMaker:
             replaces=(row.channel_id, row.message_id),
         )
 
+    async def position(
+        self, key: int, game: Game, locale: str, settings: Settings, revealed: frozenset[str]
+    ) -> tuple[bytes, str, tuple[str, ...]]:
+        """The picture of a position that is no stored game (a one-move
+        puzzle's), drawn as its player set, on the table kept under *key*;
+        its alt text, and its words for a player who reads the table so."""
+        theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
+        size = SIZES.get(settings.cards, METRICS)
+        png, alt = await asyncio.to_thread(
+            self._picture, key, game.copy(), None, locale, theme, size, None, revealed, None
+        )
+        words = tuple(table_words(game, locale, revealed)) if settings.words else ()
+        return png, alt, words
+
     async def _cup(self, row: GameRow) -> CupRow | None:
         """The cup a cup game is played in (``None`` for any other game), as
         read at most CUP_FRESH seconds ago: its boards need its size and
@@ -314,7 +328,7 @@ class BoardMaker:
 
     def _picture(
         self, game_id: int, game: Game, elapsed: float | None, locale: str, theme: Theme,
-        size: Metrics, grade: Grade | None, revealed: frozenset[str] | None, status: str,
+        size: Metrics, grade: Grade | None, revealed: frozenset[str] | None, status: str | None,
     ) -> tuple[bytes, str]:  # fmt: skip
         """The table's picture and its alt text (in a thread). The game's kept
         table is taken out while it draws: two pictures of one game at once

@@ -142,6 +142,30 @@ class BoardPlace:
 
 
 @dataclass(frozen=True)
+class RunBoard:
+    """A Puzzle Streak's board, for its player's eyes only: a one-move
+    puzzle's position (or, once the run is over, the position it ended on),
+    what happened, and the menu of its moves."""
+
+    owner_id: int
+    #: The puzzle it shows, and the run's step it shows it at: a press on a
+    #: board the run has moved past plays nothing.
+    puzzle_id: int
+    step: int
+    text: str
+    png: bytes
+    alt: str
+    #: The move menu, as :func:`~bot.usecases.boards.move_menu` gives it
+    #: (empty once the run is over).
+    moves: list[tuple[str, str, str]] = field(default_factory=list)
+    menu_title: str = ""
+    can_skip: bool = False
+    over: bool = False
+    #: The table in words, for a player who reads it so.
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Picture:
     """A picture with its alt text and a one-line summary (a stats card)."""
 
