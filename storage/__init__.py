@@ -42,6 +42,7 @@ from ._base import (
     UnfinishedGame,
 )
 from ._cups import MOST_CUPS, CupDeal, CupRefused, CupRow, CupStatus
+from ._puzzle_races import PuzzleRacer, PuzzleRaceRow
 from ._puzzles import UNRATED, PuzzlePlayer, PuzzleRow, Rated
 from ._reminders import DueReminder, Reminder, ReminderSettings
 from ._runs import NewOneMove, OneMoveRow, RunRow
@@ -89,6 +90,8 @@ __all__ = [
     "NotFound",
     "OneMoveRow",
     "PuzzlePlayer",
+    "PuzzleRaceRow",
+    "PuzzleRacer",
     "PuzzleRow",
     "RaceRefused",
     "RaceRow",

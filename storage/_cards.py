@@ -10,7 +10,7 @@ from typing import Literal
 from ._session import Row, Session
 
 #: The tables whose rows have a card.
-Table = Literal["races", "cups"]
+Table = Literal["races", "cups", "puzzle_races"]
 
 
 async def claim(

@@ -36,6 +36,8 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "puzzle_results": ("user_id",),
     "puzzle_players": ("user_id",),
     "puzzle_runs": ("user_id",),
+    "puzzle_races": ("host_id",),
+    "puzzle_racers": ("user_id",),
     "reminder_settings": ("user_id",),
     "reminders": ("user_id",),
     "player_zones": ("user_id",),
@@ -65,6 +67,9 @@ EXPORTED: dict[str, tuple[str, ...]] = {
                        "best_streak", "daily"),
     "puzzle_runs": ("user_id", "puzzle_id", "step", "score", "skipped", "served", "started_at",
                     "updated_at", "best", "runs"),
+    "puzzle_races": ("id", "host_id", "guild_id", "channel_id", "message_id", "locale", "status",
+                     "puzzles", "created_at", "starts_at", "ends_at"),
+    "puzzle_racers": ("race_id", "user_id", "joined_at", "done", "score", "combo", "tries"),
     "reminder_settings": ("user_id", "timezone", "daily_at", "streak", "cups", "races",
                           "refused_at", "changed_at"),
     "reminders": ("id", "user_id", "kind", "occasion", "due_at", "expires_at", "guild_id", "link",
@@ -90,6 +95,11 @@ WITHHELD: dict[str, dict[str, str]] = {
     },
     "reminder_settings": {"dm_channel": "the bot's DM channel with the player"},
     "reminders": {"claimed_until": "until when a process of the bot sends the reminder"},
+    "puzzle_races": {
+        "changes": "the bot's count of changes its card has yet to show",
+        "shown": "the bot's count of changes its card shows",
+        "shown_at": "when the bot last edited its card",
+    },
 }
 #: Columns that may hold another player's id: exported only where it is the player's own.
 OTHERS: dict[str, tuple[str, ...]] = {
@@ -98,7 +108,8 @@ OTHERS: dict[str, tuple[str, ...]] = {
 }
 #: Columns kept as JSON text: exported as the data they hold.
 _JSON_COLUMNS = {
-    "options", "moves", "redo", "start", "extra", "hint", "verdict", "final", "served"
+    "options", "moves", "redo", "start", "extra", "hint", "verdict", "final", "served", "puzzles",
+    "tries",
 }  # fmt: skip
 
 
@@ -167,6 +178,14 @@ class PlayerData(Connected):
             await self._forget_cup_attempts(db, user_id, cup_digest)
             await db.execute("UPDATE cups SET host_id = 0 WHERE host_id = ?", (user_id,))
             await db.execute("UPDATE races SET host_id = 0 WHERE host_id = ?", (user_id,))
+            # A puzzle race's card shows them no more: their tries go with them.
+            await db.execute(
+                "UPDATE puzzle_races SET changes = changes + 1, host_id ="
+                " CASE WHEN host_id = ? THEN 0 ELSE host_id END WHERE host_id = ?"
+                " OR id IN (SELECT race_id FROM puzzle_racers WHERE user_id = ?)",
+                (user_id, user_id, user_id),
+            )
+            await db.execute("DELETE FROM puzzle_racers WHERE user_id = ?", (user_id,))
             await db.execute("UPDATE races SET invited_id = 0 WHERE invited_id = ?", (user_id,))
             await db.execute(
                 "UPDATE games SET user_id = -id, message_id = NULL, hint = NULL, verdict = NULL,"

@@ -169,6 +169,18 @@ class RunQueries(Connected):
             )
         return [_one_move(row) for row in rows]
 
+    async def one_moves_drawn(self, count: int, *, not_from: Sequence[str]) -> list[OneMoveRow]:
+        """*count* one-move puzzles drawn at random, none from the games of
+        the players *not_from* names (keyed digests of their ids)."""
+        marks = ", ".join("?" * len(not_from))
+        kept = f" WHERE source IS NULL OR source NOT IN ({marks})" if not_from else ""
+        async with self._read() as db:
+            rows = await db.fetch(
+                f"SELECT * FROM one_move_puzzles{kept} ORDER BY random() LIMIT ?",
+                (*not_from, count),
+            )
+        return [_one_move(row) for row in rows]
+
     async def puzzle_run(self, user_id: int) -> RunRow | None:
         """The player's run in play, or their last one; ``None`` if they never ran."""
         async with self._read() as db:

@@ -41,6 +41,7 @@ from ._fair import FairQueries, knows_deal
 from ._guilds import GuildQueries
 from ._mydata import PlayerData
 from ._players import PlayerQueries
+from ._puzzle_races import PuzzleRaceQueries
 from ._puzzles import PuzzleQueries
 from ._races import RaceQueries, race_moved
 from ._reminders import ReminderQueries
@@ -79,6 +80,7 @@ class Store(
     AchievementQueries,
     PuzzleQueries,
     RunQueries,
+    PuzzleRaceQueries,
     ReminderQueries,
 ):
     """Where games live: SQLite (the embedded default) or PostgreSQL (many

@@ -23,7 +23,7 @@ ALLOWED = {
         "piles", "points", "position", "suit", "table", "total", "confirmation", "minute",
         "change", "messages", "true", "close", "closes", "final", "open", "record", "page",
         "bronze", "podium", "badges", "invitations", "type", "pages", "point", "avatar",
-        "champion",
+        "champion", "score",
     },
 }  # fmt: skip
 

@@ -109,7 +109,8 @@ async def test_both_databases_get_the_same_schema(tmp_path: Path) -> None:
         "forgotten", "guild_channels", "guild_blocks", "cups", "cup_deals", "cup_struck",
         "guild_cup_roles", "achievements", "guild_blocks_kept", "cup_aliases", "puzzles",
         "puzzle_results", "puzzle_players", "daily_puzzles", "reminder_settings", "reminders",
-        "player_zones", "puzzle_tries_kept", "one_move_puzzles", "puzzle_runs",
+        "player_zones", "puzzle_tries_kept", "one_move_puzzles", "puzzle_runs", "puzzle_races",
+        "puzzle_racers",
     }  # fmt: skip
     for table in sqlite:
         assert sqlite[table] == postgres[table], table

@@ -58,6 +58,7 @@ from .components import (
     NewDealButton,
     PageButton,
     ProfileButton,
+    RacerSelect,
     RunSelect,
     SkipButton,
 )
@@ -295,7 +296,14 @@ def run_view(board: RunBoard, locale: str = DEFAULT) -> discord.ui.LayoutView:
     the puzzle's picture, its move menu and Skip; once the run is over, the
     position it ended on, without controls."""
     rows: list[list[discord.ui.Item[Any]]] = []
-    if not board.over:
+    if board.over:
+        pass
+    elif board.race_id is not None:  # a racer's: no skip
+        title = board.menu_title
+        rows = [
+            [RacerSelect(board.race_id, board.step, board.moves, locale=locale, placeholder=title)]
+        ]
+    else:
         menu = RunSelect(
             board.puzzle_id, board.step, board.moves, locale=locale, placeholder=board.menu_title
         )

@@ -25,6 +25,7 @@ from ..usecases.achievements import Achievements
 from ..usecases.cups import Cups
 from ..usecases.leases import ShardLease, ShardTaken
 from ..usecases.mydata import MyData
+from ..usecases.puzzleraces import PuzzleRaces
 from ..usecases.puzzles import Puzzles
 from ..usecases.racecards import Cards, race_cards
 from ..usecases.races import Races
@@ -46,6 +47,7 @@ from .cupping import Cupping
 from .gate import refused
 from .interactions import Interaction, language, say_privately, trouble
 from .presses import Presses
+from .puzzleracing import PuzzleRacing
 from .racing import Racing
 from .reminding import Reminding
 
@@ -66,6 +68,7 @@ class SolitaireBot(discord.AutoShardedClient):
     mydata: MyData
     puzzles: Puzzles
     streaks: Streaks
+    puzzleracing: PuzzleRacing
     verdicts: Verdicts
     reviews: Reviews
     presses: Presses
@@ -110,6 +113,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self._sweeping: asyncio.Task[None] | None = None
         self._forgetting: asyncio.Task[None] | None = None
         self._cup_sweeping: asyncio.Task[None] | None = None
+        self._puzzle_sweeping: asyncio.Task[None] | None = None
         self._reminding: asyncio.Task[None] | None = None
         #: Searches started after a reply (a board's verdict): kept until done.
         self.background: set[asyncio.Task[None]] = set()
@@ -137,6 +141,9 @@ class SolitaireBot(discord.AutoShardedClient):
         self.puzzles = Puzzles(store, self.workers, self.service.boards, self.service.live, key=key)
         self.service.puzzles = self.reviews.puzzles = self.puzzles
         self.streaks = Streaks(store, self.service.boards, key=key)
+        puzzle_races = PuzzleRaces(store, self.service.boards, self.streaks, key=key)
+        self.puzzleracing = PuzzleRacing(self, puzzle_races)
+        self._puzzle_sweeping = asyncio.create_task(self.puzzleracing.cards.sweep_forever())
         self.presses = Presses(self)
         self.races = Races(store, self.service)
         self.racing = Racing(self)
@@ -271,6 +278,10 @@ class SolitaireBot(discord.AutoShardedClient):
             self._forgetting.cancel()
         if self._cup_sweeping is not None:
             self._cup_sweeping.cancel()
+        if self._puzzle_sweeping is not None:
+            self._puzzle_sweeping.cancel()
+        if hasattr(self, "puzzleracing"):
+            await self.puzzleracing.cards.close()
         if self._reminding is not None:
             self._reminding.cancel()
             await self.reminding.close()

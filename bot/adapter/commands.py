@@ -68,7 +68,10 @@ KINDS = [
 ]
 CUP_GAMES = [*GAMES, Choice(name=text("cup.mixed"), value="mixed")]
 PUZZLE_GAMES_CHOICES = [choice for choice in GAMES if choice.value in PUZZLE_GAMES]
-PUZZLE_MODES = [Choice(name=text("choice.puzzle.streak"), value="streak")]
+PUZZLE_MODES = [
+    Choice(name=text("choice.puzzle.streak"), value="streak"),
+    Choice(name=text("choice.puzzle.racer"), value="racer"),
+]
 REMINDERS = [Choice(name=text(f"choice.remind.{topic}"), value=str(topic)) for topic in Topic]
 REPEATS = [
     Choice(name=text("choice.repeat.once"), value="once"),
@@ -175,6 +178,9 @@ async def puzzle(
     asker = asker_of(interaction)
     if mode == "streak":
         await respond_run(interaction, await interaction.client.streaks.start(asker))
+        return
+    if mode == "racer":
+        await interaction.client.puzzleracing.open(interaction)
         return
     if id is not None:
         reply = await puzzles.play(asker, id)

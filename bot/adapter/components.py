@@ -161,6 +161,60 @@ class RunSelect(_Routed, discord.ui.Select[Any]):
         )
 
 
+class RacerSelect(_Routed, discord.ui.Select[Any]):
+    """A Puzzle Racer's board's menu: the moves of the race's puzzle after
+    the racer's *done* (a pick from a board they played past counts nothing)."""
+
+    PATTERN = re.compile(r"pracer:(?P<race>\d+):(?P<done>\d+):move")
+
+    def __init__(
+        self,
+        race_id: int,
+        done: int,
+        moves: list[tuple[str, str, str]],
+        *,
+        locale: str = DEFAULT,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(
+            placeholder=placeholder or text(PLACEHOLDER, locale, "menu.placeholder"),
+            options=[_option(*entry) for entry in moves],
+            custom_id=f"pracer:{race_id}:{done}:move",
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        values = _data(interaction).get("values") or [""]
+        await bot_of(interaction).puzzleracing.pick(
+            interaction, game_id_in(match["race"]), int(match["done"]), str(values[0])
+        )
+
+
+class PuzzleRaceButton(_Routed, discord.ui.Button[Any]):
+    """On a Puzzle Racer's card: Join, Start; Play (a racer's board, or
+    their puzzles once it is over)."""
+
+    PATTERN = re.compile(r"pracer:(?P<race>\d+):(?P<action>join|start|play)")
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.primary,
+        "start": discord.ButtonStyle.success,
+        "play": discord.ButtonStyle.success,
+    }
+
+    def __init__(self, race_id: int, action: str, *, locale: str = DEFAULT) -> None:
+        super().__init__(
+            label=text(BUTTON_LABEL, locale, f"button.{action}"),
+            style=self.STYLES[action],
+            custom_id=f"pracer:{race_id}:{action}",
+        )
+
+    @staticmethod
+    async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+        await bot_of(interaction).puzzleracing.press(
+            interaction, game_id_in(match["race"]), match["action"]
+        )
+
+
 class SkipButton(_Routed, discord.ui.Button[Any]):
     """Skip, on a Puzzle Streak board: the next puzzle, once a run."""
 
@@ -489,6 +543,8 @@ ROUTES: tuple[tuple[re.Pattern[str], Pressed], ...] = tuple(
         PageButton,
         RunSelect,
         SkipButton,
+        RacerSelect,
+        PuzzleRaceButton,
     )
 )
 

@@ -163,6 +163,21 @@ class RunBoard:
     over: bool = False
     #: The table in words, for a player who reads it so.
     words: tuple[str, ...] = ()
+    #: A Puzzle Racer's board: the race (``step`` is then how many of its
+    #: puzzles the racer has played).
+    race_id: int | None = None
+
+
+@dataclass(frozen=True)
+class PuzzleRaceCard:
+    """A Puzzle Racer's card: its text (in its host's language) and its
+    buttons, by action (join, start, play)."""
+
+    race_id: int
+    text: str
+    actions: tuple[str, ...]
+    locale: str
+    over: bool = False
 
 
 @dataclass(frozen=True)

@@ -128,7 +128,7 @@ class Streaks:
         run, puzzle = found
         if value.startswith(FROM):
             return await self._board(asker, run, "", puzzle, value.removeprefix(FROM) or None)
-        game = _game(puzzle)
+        game = one_move_game(puzzle)
         move = next((move for move in game.legal_moves() if move.notation == value), None)
         if move is None:  # a forged pick: no move of this position
             return Notice(tr(locale, "streak.no_such_move", move=value))
@@ -138,7 +138,7 @@ class Streaks:
         ended = await self._store.end_run(run)
         if ended is None:
             return await self._moved_on(asker, locale)
-        said = tr(locale, "streak.wrong", move=move.notation, kept=_written(puzzle.keeping))
+        said = tr(locale, "streak.wrong", move=move.notation, kept=written(puzzle.keeping))
         return await self._board(asker, ended, _over(said, ended, run.best, locale), puzzle)
 
     async def skip(self, asker: Asker, puzzle_id: int, step: int) -> RunBoard | Notice:
@@ -151,7 +151,7 @@ class Streaks:
         run, puzzle = found
         if run.skipped:
             return Notice(tr(locale, "streak.no_skip"))
-        said = tr(locale, "streak.skipped", kept=_written(puzzle.keeping))
+        said = tr(locale, "streak.skipped", kept=written(puzzle.keeping))
         return await self._on(asker, run, puzzle, said, scored=False, skip=True)
 
     async def _on(
@@ -225,54 +225,80 @@ class Streaks:
         """The board of *run*: its puzzle in play, with *said* on top (and
         the moves of *pile* alone in its menu); once over, *puzzle*'s
         position, the one it ended on."""
-        locale = asker.locale
         if puzzle is None and run.puzzle_id is not None:
             puzzle = await self._store.one_move(run.puzzle_id)
         if puzzle is None:  # no puzzle to show: a run over with nothing left
             return Notice(said)
-        game = _game(puzzle)
-        settings = await self._store.settings(asker.user_id)
-        png, alt, words = await self._boards.position(
-            -asker.user_id, game, locale, settings, frozenset(puzzle.revealed)
-        )
-        lines = [said] if said else []
-        if run.playing:
-            lines.append(
-                tr(
-                    locale,
-                    "streak.puzzle",
-                    step=run.step,
-                    game=Msg(f"title.{puzzle.profile}"),
-                    rating=round(puzzle.rated[0]),
-                    offered=puzzle.offered,
-                )
+        return await one_move_board(
+            self._store, self._boards, asker, puzzle, said, step=run.step,
+            playing=run.playing, pile=pile, can_skip=run.playing and not run.skipped,
+        )  # fmt: skip
+
+
+async def one_move_board(
+    store: Store,
+    boards: BoardMaker,
+    asker: Asker,
+    puzzle: OneMoveRow,
+    said: str,
+    *,
+    step: int,
+    playing: bool,
+    pile: str | None = None,
+    can_skip: bool = False,
+    race_id: int | None = None,
+    number: int | None = None,
+) -> RunBoard:
+    """The private board of a one-move puzzle at *step* of a run or a race
+    (shown as its *number*-th puzzle, the *step*-th if not given), with
+    *said* on top: while *playing*, what it asks and its move menu (the
+    moves of *pile* alone, if given); else its position alone."""
+    locale = asker.locale
+    game = one_move_game(puzzle)
+    settings = await store.settings(asker.user_id)
+    png, alt, words = await boards.position(
+        -asker.user_id, game, locale, settings, frozenset(puzzle.revealed)
+    )
+    lines = [said] if said else []
+    if playing:
+        lines.append(
+            tr(
+                locale,
+                "streak.puzzle",
+                step=step if number is None else number,
+                game=Msg(f"title.{puzzle.profile}"),
+                rating=round(puzzle.rated[0]),
+                offered=puzzle.offered,
             )
-            if puzzle.revealed:
-                lines.append(tr(locale, "puzzle.shown", n=len(puzzle.revealed)))
-            if any(game.pile(code) for code in game.PILES if pile_kind(code) in DEALT):
-                lines.append(tr(locale, "puzzle.listed"))
-        return RunBoard(
-            owner_id=asker.user_id,
-            puzzle_id=puzzle.id,
-            step=run.step,
-            text="\n".join(lines),
-            png=png,
-            alt=alt,
-            moves=move_menu(game, locale, pile) if run.playing else [],
-            menu_title=""
-            if pile is None
-            else text(PLACEHOLDER, locale, "menu.pile", pile=game.pile_name(pile)),
-            can_skip=run.playing and not run.skipped,
-            over=not run.playing,
-            words=words,
         )
+        if puzzle.revealed:
+            lines.append(tr(locale, "puzzle.shown", n=len(puzzle.revealed)))
+        if any(game.pile(code) for code in game.PILES if pile_kind(code) in DEALT):
+            lines.append(tr(locale, "puzzle.listed"))
+    return RunBoard(
+        owner_id=asker.user_id,
+        puzzle_id=puzzle.id,
+        step=step,
+        text="\n".join(lines),
+        png=png,
+        alt=alt,
+        moves=move_menu(game, locale, pile) if playing else [],
+        menu_title=""
+        if pile is None
+        else text(PLACEHOLDER, locale, "menu.pile", pile=game.pile_name(pile)),
+        can_skip=can_skip,
+        over=not playing,
+        words=words,
+        race_id=race_id,
+    )
 
 
-def _game(puzzle: OneMoveRow) -> Game:
+def one_move_game(puzzle: OneMoveRow) -> Game:
+    """A new game at the puzzle's position."""
     return load_position(puzzle.profile, puzzle.start, **puzzle.options)
 
 
-def _written(moves: tuple[str, ...]) -> tuple[str, ...]:
+def written(moves: tuple[str, ...]) -> tuple[str, ...]:
     """The moves that kept a win as a player types them (a text renders
     them as alternatives: "`1 3` or `s`")."""
     return tuple(f"`{move}`" for move in moves)
