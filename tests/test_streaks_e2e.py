@@ -7,7 +7,9 @@ after a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 from solitaire import load_position
@@ -103,3 +105,39 @@ async def test_a_run_in_play_goes_on_after_a_restart_from_its_board_and_its_comm
     shown = await server.slash("puzzle", {"mode": "streak"}, who=BOB)
     assert "goes on: 1 right so far" in shown.content
     assert shown.component(":move")["custom_id"] == right.component(":move")["custom_id"]
+
+
+#: A Calculation game of deal 6 lost by a fair player (``tools/puzzle_seed.py``'s
+#: player): the position before its losing move makes a one-move puzzle.
+CALCULATION_LOST = json.loads(
+    (Path(__file__).parent / "data" / "calculation_lost.json").read_text()
+)
+
+
+async def test_a_reviewed_lost_game_gives_a_one_move_puzzle_that_names_no_one(
+    server: FakeDiscord, bot: BotProcess, database_url: str
+) -> None:
+    moves = CALCULATION_LOST["moves"]
+    await execute(
+        database_url,
+        "INSERT INTO games (user_id, profile, version, options, deal, moves, move_count, status,"
+        " started_at, updated_at, finished_at) VALUES (?, 'calculation', 1, '{}', ?, ?, ?,"
+        " 'resigned', 1000, 2000, 2000)",
+        int(ALICE["id"]), CALCULATION_LOST["deal"], json.dumps(moves), len(moves),
+    )  # fmt: skip
+    asked = await server.slash("review")
+    assert asked.kind == 5
+    review = await asyncio.wait_for(server.posted.get(), 30)
+    assert "could be won" in review.content
+    kept: list[Any] = []
+    for _ in range(100):  # looked for after the review is out, in a worker
+        kept = await execute(
+            database_url,
+            "SELECT deal, source, keeping FROM one_move_puzzles WHERE source IS NOT NULL",
+        )
+        if kept:
+            break
+        await asyncio.sleep(0.1)
+    [(deal, source, keeping)] = kept
+    assert deal == CALCULATION_LOST["deal"] and json.loads(str(keeping))
+    assert str(ALICE["id"]) not in str(source)  # a keyed digest: it names no one

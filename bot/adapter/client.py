@@ -140,7 +140,7 @@ class SolitaireBot(discord.AutoShardedClient):
         self.mydata = MyData(store, self.workers, key=key)
         self.puzzles = Puzzles(store, self.workers, self.service.boards, self.service.live, key=key)
         self.service.puzzles = self.reviews.puzzles = self.puzzles
-        self.streaks = Streaks(store, self.service.boards, key=key)
+        self.streaks = self.reviews.streaks = Streaks(store, self.service.boards, key=key)
         puzzle_races = PuzzleRaces(store, self.service.boards, self.streaks, key=key)
         self.puzzleracing = PuzzleRacing(self, puzzle_races)
         self._puzzle_sweeping = asyncio.create_task(self.puzzleracing.cards.sweep_forever())

@@ -32,6 +32,7 @@ from render.stats import StatsCard, render_stats
 from solitaire import Grade, Move, Snapshot, load_game, load_position, new_game
 from solitaire.grading import grade_new
 from solitaire.hindsight import position_after, searcher, turning_point
+from solitaire.one_move import OneMove, before_the_loss
 from solitaire.puzzles import Puzzle, candidate
 from solitaire.scoring import Scoring, points
 from solitaire.solver import HINT_SECONDS, Outcome, solve
@@ -272,6 +273,13 @@ def review(
     if not point.lost or record.get("start") is not None:
         return found
     return replace(found, puzzle=candidate(record, point.kept))
+
+
+def one_move_before(record: Mapping[str, Any], kept: int) -> OneMove | None:
+    """The one-move puzzle at the position before a lost game's losing move
+    (after its first *kept* moves), if it makes one: each first move
+    searched for :data:`~solitaire.one_move.CHOICE_SECONDS`."""
+    return before_the_loss(record, kept)
 
 
 def _review_from(

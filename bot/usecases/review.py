@@ -7,6 +7,8 @@ deal count on no board from then on."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -21,7 +23,10 @@ from . import jobs
 from .fairplay import Blocks, cup_held, in_play, kept_out, nobody_blocked, puzzle_held
 from .puzzles import Puzzles
 from .replies import Animation, Asker, Notice
+from .streaks import Streaks
 from .workers import Busy, Kind, Workers, busy_notice
+
+log = logging.getLogger(__name__)
 
 #: Each position the review looks at is searched this long, and all of them
 #: within REVIEW_WITHIN (inside its worker's time limit, ``LIMITS[Kind.REVIEW]``).
@@ -49,6 +54,9 @@ class Reviews:
         self.blocked: Blocks = nobody_blocked
         #: Where a good puzzle a review finds is kept (set where puzzles are made).
         self.puzzles: Puzzles | None = None
+        #: Where a one-move puzzle a review finds is kept (likewise).
+        self.streaks: Streaks | None = None
+        self._looking: set[asyncio.Task[None]] = set()
 
     async def choose(self, asker: Asker, game_id: int | None = None) -> GameRow | Notice:
         """The game to review: the asker's game *game_id*, or else their
@@ -110,12 +118,34 @@ class Reviews:
             done = Animation(found.gif, _said(found, row.deal, locale))
             if found.puzzle is not None and self.puzzles is not None and row.puzzle_id is None:
                 await self.puzzles.keep(row, found.puzzle)
+            if found.lost and row.puzzle_id is None and row.record.get("start") is None:
+                self._look_for_one_move(row, found.kept)
             self._done[key] = done
             while len(self._done) > _CACHED:
                 self._done.popitem(last=False)
         self._done.move_to_end(key)
         await self._store.saw_line(row.user_id, row.profile, row.options, row.deal)
         return done
+
+    def _look_for_one_move(self, row: GameRow, kept: int) -> None:
+        """Looks, after the review is out, for a one-move puzzle at the
+        position before the move that lost *row*'s game (a search of each
+        first move, in a worker), and keeps it for Puzzle Streak and Racer."""
+        if self.streaks is None:
+            return
+        task = asyncio.create_task(self._one_move(row, kept, self.streaks))
+        self._looking.add(task)
+        task.add_done_callback(self._looking.discard)
+
+    async def _one_move(self, row: GameRow, kept: int, streaks: Streaks) -> None:
+        try:
+            found = await self._workers.run(
+                Kind.REVIEW, jobs.one_move_before, row.record, kept, player=row.user_id
+            )
+            if found is not None:
+                await streaks.keep(row.user_id, found)
+        except Exception as error:  # a nicety after the reply: logged, never answered
+            log.info("no one-move puzzle looked for in game %s: %r", row.id, error)
 
     async def _is_stuck(self, record: dict[str, Any]) -> bool:
         try:

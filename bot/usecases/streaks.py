@@ -100,6 +100,18 @@ class Streaks:
         self._seeded = True
         return added
 
+    async def keep(self, user_id: int, puzzle: OneMove) -> bool:
+        """Keeps *puzzle*, found in a lost game of *user_id*'s: under a keyed
+        digest of their id that names no one, never dealt to them, gone when
+        they are forgotten. Whether it was new."""
+        new = NewOneMove(
+            puzzle.profile, puzzle.options, puzzle.start, puzzle.keeping, puzzle.offered,
+            (first_rating(puzzle.offered, len(puzzle.keeping)), 350.0, 0.06),
+            puzzle.deal, puzzle.revealed,
+        )  # fmt: skip
+        source = source_digest(self._key, user_id)
+        return await self._store.add_one_moves([new], source=source) == 1
+
     async def start(self, asker: Asker) -> RunBoard | Notice:
         """``/puzzle mode:streak``: a new run, or the board of the run in play."""
         locale = asker.locale
