@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -220,13 +221,17 @@ class BoardMaker:
         )
 
     async def position(
-        self, key: int, game: Game, locale: str, settings: Settings, revealed: frozenset[str]
+        self, game: Game, locale: str, settings: Settings, revealed: frozenset[str]
     ) -> tuple[bytes, str, tuple[str, ...]]:
         """The picture of a position that is no stored game (a one-move
-        puzzle's), drawn as its player set, on the table kept under *key*;
-        its alt text, and its words for a player who reads the table so."""
+        puzzle's), drawn as its player set; its alt text, and its words for
+        a player who reads the table so. Such positions share a kept table
+        for each game, look and language (under a key below every game's
+        id): a new position redraws the piles that differ, as a move does."""
         theme = FOUR_COLOUR if settings.colours == FOUR_COLOUR.name else self._theme
         size = SIZES.get(settings.cards, METRICS)
+        look = f"{game.profile}:{settings.colours}:{settings.cards}:{locale}"
+        key = -1 - zlib.crc32(look.encode())
         png, alt = await asyncio.to_thread(
             self._picture, key, game.copy(), None, locale, theme, size, None, revealed, None
         )

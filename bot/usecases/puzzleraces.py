@@ -20,7 +20,6 @@ from a racer's own games, none of a deal still in play. Racing rates nothing.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Awaitable, Callable
 
@@ -28,12 +27,11 @@ from storage import OneMoveRow, PuzzleRacer, PuzzleRaceRow, Store
 from texts import tr
 
 from .boards import FROM, BoardMaker
-from .fairplay import in_play
 from .puzzles import source_digest
 from .racecards import Cards
 from .races import EVERY
 from .replies import Asker, Notice, PuzzleRaceCard, RunBoard
-from .streaks import Streaks, one_move_board, one_move_game, written
+from .streaks import Streaks, free_ones, one_move_board, one_move_game, written
 
 #: The most racers a race takes.
 MOST = 10
@@ -250,13 +248,7 @@ class PuzzleRaces:
         of a deal in play."""
         sources = [source_digest(self._key, racer.user_id) for racer in race.racers]
         drawn = await self._store.one_moves_drawn(PUZZLES * 2, not_from=sources)
-        free = [
-            puzzle
-            for puzzle in drawn
-            if puzzle.deal is None
-            or await in_play(self._store, puzzle.profile, puzzle.options, puzzle.deal, now) is None
-        ]
-        chosen = random.sample(free, min(PUZZLES, len(free)))
+        chosen = await free_ones(self._store, drawn, now, PUZZLES)
         return sorted(chosen, key=lambda puzzle: (puzzle.rated[0], puzzle.id))
 
     async def _racing(

@@ -41,8 +41,9 @@ from .replies import Asker, Notice, RunBoard
 BELOW = 200.0
 #: …and each right move asks for one rated this much higher.
 RISE = 40.0
-#: The next puzzle is drawn among this many of the nearest to that rating.
-NEAREST = 5
+#: The next puzzle is drawn among this many of the nearest to that rating
+#: (among this many, nearest first, if their deals are all in play).
+NEAREST, FARTHEST = 5, 50
 #: A one-move puzzle's rating before anyone tried it, from the chance of
 #: guessing it: a 1-in-2 guess is rated this…
 GUESS_RATING = 1000.0
@@ -214,17 +215,18 @@ class Streaks:
     ) -> OneMoveRow | None:
         """A one-move puzzle near *rating* for the asker: none of *served*,
         from no game of theirs, its deal not in play."""
+        digest = source_digest(self._key, asker.user_id)
         near = await self._store.one_moves_near(
-            rating, not_from=source_digest(self._key, asker.user_id), leaving=served
+            rating, not_from=digest, leaving=served, limit=NEAREST
         )
-        now = self._clock()
-        free = [
-            puzzle
-            for puzzle in near
-            if puzzle.deal is None
-            or await in_play(self._store, puzzle.profile, puzzle.options, puzzle.deal, now) is None
-        ]
-        return random.choice(free[:NEAREST]) if free else None
+        random.shuffle(near)  # drawn among the nearest; a deal's being in play
+        found = await free_of_play(self._store, near, self._clock())  # read only if drawn
+        if found is not None or len(near) < NEAREST:
+            return found
+        farther = await self._store.one_moves_near(
+            rating, not_from=digest, leaving=served, limit=FARTHEST
+        )
+        return await free_of_play(self._store, farther[NEAREST:], self._clock())
 
     async def _board(
         self,
@@ -268,9 +270,7 @@ async def one_move_board(
     locale = asker.locale
     game = one_move_game(puzzle)
     settings = await store.settings(asker.user_id)
-    png, alt, words = await boards.position(
-        -asker.user_id, game, locale, settings, frozenset(puzzle.revealed)
-    )
+    png, alt, words = await boards.position(game, locale, settings, frozenset(puzzle.revealed))
     lines = [said] if said else []
     if playing:
         lines.append(
@@ -303,6 +303,27 @@ async def one_move_board(
         words=words,
         race_id=race_id,
     )
+
+
+async def free_of_play(store: Store, puzzles: list[OneMoveRow], now: float) -> OneMoveRow | None:
+    """The first of *puzzles* whose deal is not in play (:mod:`.fairplay`)."""
+    found = await free_ones(store, puzzles, now, 1)
+    return found[0] if found else None
+
+
+async def free_ones(
+    store: Store, puzzles: list[OneMoveRow], now: float, count: int
+) -> list[OneMoveRow]:
+    """The first *count* of *puzzles* whose deal is not in play, in their order."""
+    free: list[OneMoveRow] = []
+    for puzzle in puzzles:
+        if len(free) == count:
+            break
+        if puzzle.deal is None or (
+            await in_play(store, puzzle.profile, puzzle.options, puzzle.deal, now) is None
+        ):
+            free.append(puzzle)
+    return free
 
 
 def one_move_game(puzzle: OneMoveRow) -> Game:
