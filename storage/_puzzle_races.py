@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ._cards import claim, not_shown
+from ._puzzles import Rated
 from ._session import Connected, Row, Session
 
 #: A puzzle race's states.
@@ -185,11 +186,19 @@ class PuzzleRaceQueries(Connected):
         return row is not None
 
     async def record_puzzle_try(
-        self, race_id: int, racer: PuzzleRacer, puzzle_id: int, *, right: bool, points: int
+        self,
+        race_id: int,
+        racer: PuzzleRacer,
+        puzzle_id: int,
+        *,
+        right: bool,
+        points: int,
+        rated: Rated | None = None,
     ) -> PuzzleRacer | None:
         """Counts *racer*'s try at the race's next puzzle, *puzzle_id*:
-        *points* more, the combo one longer if *right* (else none); ``None``,
-        and nothing changed, if they played it already."""
+        *points* more, the combo one longer if *right* (else none), and the
+        puzzle's rating *rated* after it; ``None``, and nothing changed, if
+        they played it already."""
         tries = json.dumps([*([p, int(r)] for p, r in racer.tries), [puzzle_id, int(right)]])
         async with self._write() as db:
             row = await db.fetchrow(
@@ -203,6 +212,12 @@ class PuzzleRaceQueries(Connected):
             await db.execute(
                 "UPDATE puzzle_races SET changes = changes + 1 WHERE id = ?", (race_id,)
             )
+            if rated is not None:
+                await db.execute(
+                    "UPDATE one_move_puzzles SET rating = ?, deviation = ?, volatility = ?,"
+                    " tries = tries + 1 WHERE id = ?",
+                    (*rated, puzzle_id),
+                )
         return _racer(row)
 
     async def due_puzzle_races(self, now: float, open_for: float) -> tuple[list[int], list[int]]:

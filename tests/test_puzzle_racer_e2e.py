@@ -90,6 +90,12 @@ async def test_three_racers_race_the_same_puzzles_to_a_podium(
     twice = await pick(server, boards[CAROL["id"]], right, who=CAROL)  # an old board
     assert twice.ephemeral and "board is old" in twice.content
     await race.until(r"1 point, 1 played.*1 point, 1 played.*0 points, 1 played")
+    [(tries, deviation)] = await execute(
+        database_url, "SELECT tries, deviation FROM one_move_puzzles WHERE id = ?", dealt[0]
+    )
+    assert tries == 3 and float(str(deviation)) < 350  # each try rated the puzzle, no racer
+    [(players,)] = await execute(database_url, "SELECT count(*) FROM puzzle_players")
+    assert players == 0
 
     await bot.kill()  # a restart mid-race: the race goes on, its scores kept
     await bot.start()

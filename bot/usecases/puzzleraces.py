@@ -7,7 +7,8 @@ After :data:`COUNTDOWN` seconds it runs for :data:`RACE_FOR`: each racer
 presses **Play** and plays the race's one-move puzzles, the same ones in the
 same order for all, on their private board: a right move scores one, and
 more at combos of right moves in a row (:func:`bonus`); a wrong one resets
-the combo; either way the next puzzle comes at once. The card shows the
+the combo; either way the next puzzle comes at once (each try rates the
+puzzle, never the racer). The card shows the
 scores as they stand (edited at most every :data:`~.races.EVERY` seconds,
 as a race's card) and the podium at the end; then **Play** shows each racer
 their puzzles and the moves that kept each win.
@@ -15,7 +16,8 @@ their puzzles and the moves that kept each win.
 The race's times are kept in the store, and a sweep in every process starts,
 lapses and ends races when their time comes, so a race goes on (or ends,
 its scores kept) across a restart. Its puzzles are drawn as it starts: none
-from a racer's own games, none of a deal still in play. Racing rates nothing.
+from a racer's own games, none of a deal still in play. A racer's puzzle
+rating never moves.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from storage import OneMoveRow, PuzzleRacer, PuzzleRaceRow, Store
 from texts import tr
 
 from .boards import FROM, BoardMaker
+from .glicko import Rating, play
 from .puzzles import source_digest
 from .racecards import Cards
 from .races import EVERY
@@ -159,9 +162,14 @@ class PuzzleRaces:
             return Notice(tr(locale, "streak.no_such_move", move=value))
         right = move.notation in puzzle.keeping
         points = 1 + bonus(racer.combo + 1) if right else 0
+        # The try rates the puzzle (Glicko-2, against the racer's puzzle
+        # rating), and the racer's rating not at all.
+        player = await self._store.puzzle_player(asker.user_id)
+        _, its = play(Rating(*player.rated), Rating(*puzzle.rated), right)
         counted = await self._store.record_puzzle_try(
-            race.id, racer, puzzle.id, right=right, points=points
-        )
+            race.id, racer, puzzle.id, right=right, points=points,
+            rated=(its.rating, its.deviation, its.volatility),
+        )  # fmt: skip
         if counted is None:
             return Notice(tr(locale, "racer.stale"))
         if right:
