@@ -66,7 +66,8 @@ def solve(
     bytes instead (:func:`~solitaire.searches.bounds_memory`: Klondike's
     complete search, which then runs until its time is up); else as many
     nodes as *memory* holds (:func:`~solitaire.searches.node_bytes`), at most
-    :data:`DEFAULT_NODES`.
+    :data:`DEFAULT_NODES`, for each of the searches below in turn (a cap
+    given is for them all).
 
     A game with a complete search of its own (Klondike without foundation
     return, Castle's End) gets the whole budget for it: it finds the wins
@@ -79,6 +80,10 @@ def solve(
     """
     start = time.perf_counter()
     deadline = start + max_seconds
+    # A cap from memory bounds each search in turn (each lets go of its
+    # memory as it ends): a later one is not cut short by an earlier one's
+    # nodes, so that more time never decides less. A cap given is for all.
+    each = max_nodes is None
     if max_nodes is None and memory > 0 and bounds_memory(game):
         max_nodes = UNCAPPED
     elif max_nodes is None:
@@ -103,14 +108,15 @@ def solve(
             return _timed(Solution(Outcome.WON, moves, nodes), start)
         if not prove:
             return _timed(Solution(Outcome.UNKNOWN, (), nodes), start)
-        spent, max_nodes = nodes, max_nodes - nodes
+        spent = nodes
+        max_nodes = max_nodes if each else max_nodes - nodes
         if max_nodes <= 0:
             return _timed(Solution(Outcome.UNKNOWN, (), spent), start)
     halfway = time.perf_counter() + (deadline - time.perf_counter()) / 2
     useful = _search(game, max_nodes, halfway, useful_only=True)
     if useful.outcome is Outcome.WON:
         return _timed(Solution(useful.outcome, useful.moves, spent + useful.nodes), start)
-    left = max_nodes - useful.nodes
+    left = max_nodes if each else max_nodes - useful.nodes
     if left <= 0:
         return _timed(Solution(Outcome.UNKNOWN, (), spent + useful.nodes), start)
     full = _search(game, left, deadline, useful_only=False)

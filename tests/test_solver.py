@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +119,16 @@ def test_pyksolve_is_offered_only_its_own_rules() -> None:
 
     with pytest.raises(ValueError, match="unlimited passes"):
         solve_klondike(new_game("klondike", deal=1))  # type: ignore[arg-type]
+
+
+def test_more_time_never_decides_less() -> None:
+    """A Casket position the full search proves lost in about 115,000 nodes:
+    given more time, the fast search before it uses more nodes, which once
+    left the full search too few of the cap that 64 MiB allows, and more
+    time said "unknown" where less had proved the loss."""
+    record = json.loads((Path(__file__).parent / "data" / "casket_budget.json").read_text())
+    game = load_game({"profile": "casket", "version": 1, "options": {}, **record})
+    quick = solve(game, max_seconds=0.5, max_nodes=None, memory=64 << 20)
+    slow = solve(game, max_seconds=3, max_nodes=None, memory=64 << 20)
+    assert slow.outcome is Outcome.UNWINNABLE
+    assert quick.outcome in (Outcome.UNWINNABLE, Outcome.UNKNOWN)  # a slow machine: unknown
