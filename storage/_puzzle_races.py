@@ -194,18 +194,19 @@ class PuzzleRaceQueries(Connected):
         right: bool,
         points: int,
         rated: Rated | None = None,
+        passed: bool = False,
     ) -> PuzzleRacer | None:
         """Counts *racer*'s try at the race's next puzzle, *puzzle_id*:
-        *points* more, the combo one longer if *right* (else none), and the
-        puzzle's rating *rated* after it; ``None``, and nothing changed, if
-        they played it already."""
+        *points* more, the combo one longer if *right* (kept as it is if the
+        puzzle was *passed*, else none), and the puzzle's rating *rated*
+        after it; ``None``, and nothing changed, if they played it already."""
         tries = json.dumps([*([p, int(r)] for p, r in racer.tries), [puzzle_id, int(right)]])
         async with self._write() as db:
             row = await db.fetchrow(
                 "UPDATE puzzle_racers SET done = done + 1, score = score + ?,"
-                " combo = CASE WHEN ? = 1 THEN combo + 1 ELSE 0 END, tries = ?"
-                " WHERE race_id = ? AND user_id = ? AND done = ? RETURNING *",
-                (points, int(right), tries, race_id, racer.user_id, racer.done),
+                " combo = CASE WHEN ? = 1 THEN combo + 1 WHEN ? = 1 THEN combo ELSE 0 END,"
+                " tries = ? WHERE race_id = ? AND user_id = ? AND done = ? RETURNING *",
+                (points, int(right), int(passed), tries, race_id, racer.user_id, racer.done),
             )
             if row is None:
                 return None

@@ -17,6 +17,7 @@ from bot.usecases.streaks import Streaks
 from render import CLASSIC
 from solitaire.one_move import day_one
 from storage import NewOneMove, Store, open_store
+from tests.databases import execute
 from tests.test_streaks import SEEDS
 
 KEY = b"a key"
@@ -140,3 +141,23 @@ def test_combos_score_more_at_5_12_20_and_30_in_a_row() -> None:
     scores = [1 + bonus(combo) for combo in range(1, 41)]
     assert sum(scores) == 40 + 1 + 2 + 3 + 4 + 4
     assert [n for n, score in enumerate(scores, 1) if score > 1] == [5, 12, 20, 30, 40]
+
+
+async def test_a_puzzle_gone_with_its_player_is_passed_with_the_combo_kept(
+    store: Store, clock: Clock, database_url: str
+) -> None:
+    made = races(store, clock)
+    opened = card(await made.open(asker(1)))
+    await made.join(asker(2), opened.race_id)
+    await made.start(asker(1), opened.race_id)
+    race = await store.puzzle_race(opened.race_id)
+    assert race is not None and race.starts_at is not None
+    clock.now = race.starts_at
+    first = await store.one_move(race.puzzles[0])
+    assert first is not None
+    await execute(database_url, "DELETE FROM one_move_puzzles WHERE id = ?", race.puzzles[1])
+    board = await made.answer(asker(1), race.id, 0, first.keeping[0])  # right, then one gone
+    assert isinstance(board, RunBoard) and "That puzzle is gone" in board.text
+    assert board.step == 2  # on to the third puzzle
+    racer = (await store.puzzle_race(race.id)).racer(1)  # type: ignore[union-attr]
+    assert racer is not None and (racer.done, racer.score, racer.combo) == (2, 1, 1)

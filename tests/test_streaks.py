@@ -19,6 +19,7 @@ from render import CLASSIC
 from solitaire import daily_deal, load_position
 from solitaire.one_move import OneMove, day_one
 from storage import NewOneMove, Store
+from tests.databases import execute
 
 ALICE, BOB = 1, 2
 KEY = b"a key"
@@ -184,3 +185,18 @@ def test_a_puzzle_is_first_rated_by_the_chance_of_guessing_it(
     offered: int, keeping: int, rating: float
 ) -> None:
     assert first_rating(offered, keeping) == rating
+
+
+async def test_a_puzzle_gone_with_its_player_is_passed_for_no_point(
+    store: Store, database_url: str
+) -> None:
+    made = streaks(store)
+    first = run_board(await made.start(Asker(ALICE)))
+    await execute(database_url, "DELETE FROM one_move_puzzles WHERE id = ?", first.puzzle_id)
+    passed = run_board(await made.answer(Asker(ALICE), first.puzzle_id, 1, first.moves[0][1]))
+    assert "That puzzle is gone" in passed.text and passed.step == 2
+    await execute(database_url, "DELETE FROM one_move_puzzles WHERE id = ?", passed.puzzle_id)
+    shown = run_board(await made.start(Asker(ALICE)))  # the run shown again goes on past it
+    assert "goes on: 0 right" in shown.text and "gone" in shown.text and shown.step == 3
+    run = await store.puzzle_run(ALICE)
+    assert run is not None and (run.score, run.skipped) == (0, False)

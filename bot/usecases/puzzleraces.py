@@ -152,8 +152,8 @@ class PuzzleRaces:
         if racer.done != done or done >= len(race.puzzles):
             return Notice(tr(locale, "racer.stale"))
         puzzle = await self._store.one_move(race.puzzles[done])
-        if puzzle is None:  # forgotten with its source: it counts for no one
-            return Notice(tr(locale, "racer.stale"))
+        if puzzle is None:  # gone with the player it came from: passed, for no points
+            return await self._past_gone(asker, race, racer)
         if value.startswith(FROM):
             return await self._board(asker, race, racer, "", value.removeprefix(FROM) or None)
         game = one_move_game(puzzle)
@@ -290,12 +290,25 @@ class PuzzleRaces:
             return Notice("\n".join(filter(None, (said, tr(locale, "racer.all_played")))))
         puzzle = await self._store.one_move(race.puzzles[racer.done])
         if puzzle is None:
-            return Notice(tr(locale, "racer.stale"))
+            return await self._past_gone(asker, race, racer)
         score = tr(locale, "racer.score", n=racer.score, ends=_when(race.ends_at or 0))
         return await one_move_board(
             self._store, self._boards, asker, puzzle, "\n".join(filter(None, (said, score))),
             step=racer.done, playing=True, pile=pile, race_id=race.id, number=racer.done + 1,
         )  # fmt: skip
+
+    async def _past_gone(
+        self, asker: Asker, race: PuzzleRaceRow, racer: PuzzleRacer
+    ) -> RunBoard | Notice:
+        """The racer on past the race's next puzzle, gone from the store
+        (with the player it came from, forgotten): no point, the combo kept."""
+        puzzle_id = race.puzzles[racer.done]
+        passed = await self._store.record_puzzle_try(
+            race.id, racer, puzzle_id, right=False, points=0, passed=True
+        )
+        if passed is None:
+            return Notice(tr(asker.locale, "racer.stale"))
+        return await self._board(asker, race, passed, tr(asker.locale, "streak.gone"))
 
     async def _summary(self, asker: Asker, race: PuzzleRaceRow, racer: PuzzleRacer) -> Notice:
         """A racer's race, once over: their score and each puzzle they played."""

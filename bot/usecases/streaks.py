@@ -118,7 +118,10 @@ class Streaks:
         locale = asker.locale
         run = await self._store.puzzle_run(asker.user_id)
         if run is not None and run.playing:
-            return await self._board(asker, run, tr(locale, "streak.resumed", n=run.score))
+            said = tr(locale, "streak.resumed", n=run.score)
+            if run.puzzle_id is not None and await self._store.one_move(run.puzzle_id) is None:
+                return await self._past_gone(asker, run, said)
+            return await self._board(asker, run, said)
         await self.seed()
         rating = (await self._store.puzzle_player(asker.user_id)).rated[0]
         puzzle = await self._next(asker, rating - BELOW, ())
@@ -139,6 +142,8 @@ class Streaks:
         if isinstance(found, Notice):
             return found
         run, puzzle = found
+        if puzzle is None:
+            return await self._past_gone(asker, run, "")
         if value.startswith(FROM):
             return await self._board(asker, run, "", puzzle, value.removeprefix(FROM) or None)
         game = one_move_game(puzzle)
@@ -162,6 +167,8 @@ class Streaks:
         if isinstance(found, Notice):
             return found
         run, puzzle = found
+        if puzzle is None:
+            return await self._past_gone(asker, run, "")
         if run.skipped:
             return Notice(tr(locale, "streak.no_skip"))
         said = tr(locale, "streak.skipped", kept=written(puzzle.keeping))
@@ -197,18 +204,33 @@ class Streaks:
     async def _moved_on(self, asker: Asker, locale: str) -> Notice:
         return Notice(tr(locale, "streak.stale"))
 
+    async def _past_gone(self, asker: Asker, run: RunRow, said: str) -> RunBoard | Notice:
+        """*run* on past its puzzle, gone from the store (with the player it
+        came from, forgotten): no point, no skip spent; over if none is left."""
+        locale = asker.locale
+        said = "\n".join(filter(None, (said, tr(locale, "streak.gone"))))
+        rating = (await self._store.puzzle_player(asker.user_id)).rated[0]
+        following = await self._next(asker, rating - BELOW + RISE * run.score, run.served)
+        if following is None:
+            ended = await self._store.end_run(run)
+            if ended is None:
+                return await self._moved_on(asker, locale)
+            return Notice(_over(said, ended, run.best, locale))
+        moved = await self._store.advance_run(run, following.id, scored=False)
+        if moved is None:
+            return await self._moved_on(asker, locale)
+        return await self._board(asker, moved, said, following)
+
     async def _playing(
         self, asker: Asker, puzzle_id: int, step: int
-    ) -> tuple[RunRow, OneMoveRow] | Notice:
-        """The asker's run in play and its puzzle, if the pressed board shows them."""
+    ) -> tuple[RunRow, OneMoveRow | None] | Notice:
+        """The asker's run in play and its puzzle (``None``: gone since), if
+        the pressed board shows them."""
         locale = asker.locale
         run = await self._store.puzzle_run(asker.user_id)
         if run is None or not run.playing or run.step != step or run.puzzle_id != puzzle_id:
             return Notice(tr(locale, "streak.stale"))
-        puzzle = await self._store.one_move(puzzle_id)
-        if puzzle is None:  # forgotten with its source meanwhile: on to the next
-            return Notice(tr(locale, "streak.stale"))
-        return run, puzzle
+        return run, await self._store.one_move(puzzle_id)
 
     async def _next(
         self, asker: Asker, rating: float, served: tuple[int, ...]

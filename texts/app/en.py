@@ -791,6 +791,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "streak.none": "No one-move puzzle is waiting for you now: try again later.",
     "streak.stale": "This Puzzle Streak board is old: `/puzzle mode:streak` shows your run.",
     "streak.no_such_move": "`{move}` is no move of this puzzle.",
+    "streak.gone": "That puzzle is gone (its player asked to be forgotten): on to the next, for no point.",
     "button.skip": "Skip",
     "profile.puzzle_streak": (
         "Puzzle Streak: best run {best} ({n} run)",
