@@ -221,6 +221,18 @@ class PuzzleRaceQueries(Connected):
                 )
         return _racer(row)
 
+    async def puzzle_racer_best(self, user_id: int) -> tuple[int, int]:
+        """The player's best score in a puzzle race run to its end, and how
+        many such races they ran."""
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT max(r.score) AS best, count(*) AS n FROM puzzle_racers AS r"
+                " JOIN puzzle_races AS p ON p.id = r.race_id"
+                " WHERE r.user_id = ? AND p.status = 'over' AND p.starts_at IS NOT NULL",
+                (user_id,),
+            )
+        return (0, 0) if row is None or not row["n"] else (int(row["best"]), int(row["n"]))
+
     async def due_puzzle_races(self, now: float, open_for: float) -> tuple[list[int], list[int]]:
         """The open races opened *open_for* seconds ago or more (to start, or
         to lapse), and the running ones whose time is up (to end)."""

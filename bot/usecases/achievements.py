@@ -157,6 +157,9 @@ class Achievements:
         run = await self._store.puzzle_run(user_id)
         if run is not None:  # ran one at least
             lines.append(tr(locale, "profile.puzzle_streak", best=run.best, n=run.runs))
+        raced_best, raced_puzzles = await self._store.puzzle_racer_best(user_id)
+        if raced_puzzles:
+            lines.append(tr(locale, "profile.puzzle_racer", best=raced_best, n=raced_puzzles))
         highlights = [
             (str(best), tr(locale, "profile.best_streak")),
             (str(facts.cups), tr(locale, "profile.cups_won")),

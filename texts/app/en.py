@@ -793,6 +793,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "streak.no_such_move": "`{move}` is no move of this puzzle.",
     "streak.gone": "That puzzle is gone (its player asked to be forgotten): on to the next, for no point.",
     "button.skip": "Skip",
+    "profile.puzzle_racer": (
+        "Puzzle Racer: best score {best} ({n} race)",
+        "Puzzle Racer: best score {best} ({n} races)",
+    ),
     "profile.puzzle_streak": (
         "Puzzle Streak: best run {best} ({n} run)",
         "Puzzle Streak: best run {best} ({n} runs)",
