@@ -15,7 +15,7 @@ finds them (``tools/puzzle_seed.py``'s player). At most ``--per-line`` are
 kept from one line or deal, the positions further along dropped first, so
 that the puzzles spread over many deals::
 
-    python tools/one_move_seed.py [--per-game 240] [--per-line 4]
+    python tools/one_move_seed.py [--per-game 240] [--per-line 4] [--deals 60]
 """
 
 from __future__ import annotations
@@ -137,7 +137,9 @@ def _deals(per_line: int, most: int) -> Iterator[tuple[str, dict[str, object], i
                 yield profile, options, deals[n], per_line
 
 
-def seed(per_game: int, per_line: int, lost_deals: int = 10 * DEALS) -> list[OneMove]:
+def seed(
+    per_game: int, per_line: int, lost_deals: int = 10 * DEALS, deals: int = DEALS
+) -> list[OneMove]:
     """Up to *per_game* one-move puzzles of every game, no position twice:
     along the lines of the day-one open puzzles, then of the pool deals."""
     kept: dict[str, list[OneMove]] = {profile: [] for profile in PUZZLE_GAMES}
@@ -155,7 +157,7 @@ def seed(per_game: int, per_line: int, lost_deals: int = 10 * DEALS) -> list[One
     with multiprocessing.Pool() as pool:
         for found in pool.imap(from_puzzle, ((puzzle, per_line) for puzzle in PUZZLES)):
             keep(found)
-    for source, most in ((from_deal, DEALS), (from_lost, lost_deals)):
+    for source, most in ((from_deal, deals), (from_lost, lost_deals)):
         for profile in PUZZLE_GAMES:
             if len(kept[profile]) >= per_game:
                 continue
@@ -180,13 +182,16 @@ def confirmed(puzzle: OneMove) -> bool:
     return again is not None and set(again.keeping) == set(puzzle.keeping)
 
 
-def write(puzzles: Sequence[OneMove], per_game: int, per_line: int, lost_deals: int) -> None:
+def write(
+    puzzles: Sequence[OneMove], per_game: int, per_line: int, lost_deals: int, deals: int
+) -> None:
     """Writes *puzzles* as ``solitaire/one_move_seed.py``."""
     lines = [
         f'"""The one-move puzzles a new bot has on day one: {len(puzzles)}, at most',
         f"{per_game} of each game, from its pool deals.",
         "Made by: python tools/one_move_seed.py"
-        f' --per-game {per_game} --per-line {per_line} --lost-deals {lost_deals}"""',
+        f" --per-game {per_game} --per-line {per_line} --lost-deals {lost_deals}"
+        f' --deals {deals}"""',
         "",
         "#: (game, rules' options, the deal it comes from, position: pile code → cards,",
         "#: the moves that keep the win, how many first moves it offers, the cards",
@@ -213,11 +218,15 @@ def main() -> None:
         "--lost-deals", type=int, default=10 * DEALS,
         help="pool deals per pool a fair player loses games on, at most (slow: 0 skips them)",
     )  # fmt: skip
+    parser.add_argument(
+        "--deals", type=int, default=DEALS,
+        help="pool deals per pool whose winning lines are looked along, at most",
+    )  # fmt: skip
     args = parser.parse_args()
     if STALE:
         sys.exit(f"the compiled searches are stale ({', '.join(STALE)}): pip install -e . first")
-    puzzles = seed(args.per_game, args.per_line, args.lost_deals)
-    write(puzzles, args.per_game, args.per_line, args.lost_deals)
+    puzzles = seed(args.per_game, args.per_line, args.lost_deals, args.deals)
+    write(puzzles, args.per_game, args.per_line, args.lost_deals, args.deals)
     print(f"{len(puzzles)} one-move puzzles written")
 
 
