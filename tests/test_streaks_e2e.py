@@ -40,7 +40,7 @@ async def pick(server: FakeDiscord, reply: Reply, move: str, who: dict[str, Any]
     menu = reply.component(":move")
     values = [option["value"] for option in menu["options"]]
     if move not in values:
-        pile = next(v for v in values if v.startswith("from:") and move.startswith(v[5:]))
+        pile = next(v for v in values if v.startswith("from:") and move.split()[0] == v[5:])
         reply = await server.press(server.message(reply), menu["custom_id"], values=[pile], who=who)
         menu = reply.component(":move")
         assert move in [option["value"] for option in menu["options"]]
@@ -73,7 +73,10 @@ async def test_a_streak_runs_to_its_first_mistake_and_its_best_shows_after_a_res
     assert again.ephemeral and "used this run's one skip" in again.content
 
     _, keeping, legal = await puzzle_of(database_url, skipped)
-    theirs = await pick(server, skipped, keeping[0], who=BOB)  # a forged press by another
+    menu = skipped.component(":move")  # a forged press by another player
+    theirs = await server.press(
+        server.message(skipped), menu["custom_id"], values=[menu["options"][0]["value"]], who=BOB
+    )
     assert theirs.ephemeral and "board is old" in theirs.content
     wrong = next(move for move in legal if move not in keeping)
     ended = await pick(server, skipped, wrong)
@@ -96,7 +99,8 @@ async def test_a_streak_runs_to_its_first_mistake_and_its_best_shows_after_a_res
 async def test_a_run_in_play_goes_on_after_a_restart_from_its_board_and_its_command(
     server: FakeDiscord, bot: BotProcess, database_url: str
 ) -> None:
-    started = await server.slash("puzzle", {"mode": "streak"}, who=BOB)
+    started = await server.slash("puzzle", {"mode": "streak"}, who=BOB, dm=True)  # in a DM
+    assert started.ephemeral and started.files and "Puzzle Streak!" in started.content
     _, keeping, _ = await puzzle_of(database_url, started)
     await bot.kill()
     await bot.start()
