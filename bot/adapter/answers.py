@@ -296,17 +296,13 @@ def run_view(board: RunBoard, locale: str = DEFAULT) -> discord.ui.LayoutView:
     the puzzle's picture, its move menu and Skip; once the run is over, the
     position it ended on, without controls."""
     rows: list[list[discord.ui.Item[Any]]] = []
-    if board.over:
-        pass
-    elif board.race_id is not None:  # a racer's: no skip
-        title = board.menu_title
-        rows = [
-            [RacerSelect(board.race_id, board.step, board.moves, locale=locale, placeholder=title)]
-        ]
-    else:
-        menu = RunSelect(
-            board.puzzle_id, board.step, board.moves, locale=locale, placeholder=board.menu_title
-        )
+    title = board.menu_title
+    menu: discord.ui.Item[Any]
+    if not board.over and board.race_id is not None:  # a racer's: no skip
+        menu = RacerSelect(board.race_id, board.step, board.moves, locale=locale, placeholder=title)
+        rows = [[menu]]
+    elif not board.over:
+        menu = RunSelect(board.puzzle_id, board.step, board.moves, locale=locale, placeholder=title)
         skip = SkipButton(board.puzzle_id, board.step, disabled=not board.can_skip, locale=locale)
         rows = [[menu], [skip]]
     parts = [board.text, *word_parts(board.words, TEXT - len(board.text), locale)]

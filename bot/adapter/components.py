@@ -132,7 +132,25 @@ class MoveSelect(_Routed, discord.ui.Select[Any]):
         )
 
 
-class RunSelect(_Routed, discord.ui.Select[Any]):
+class _OneMoveSelect(_Routed, discord.ui.Select[Any]):
+    """The menu of a one-move puzzle's board: its moves, under *custom_id*."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        moves: list[tuple[str, str, str]],
+        *,
+        locale: str = DEFAULT,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(
+            placeholder=placeholder or text(PLACEHOLDER, locale, "menu.placeholder"),
+            options=[_option(*entry) for entry in moves],
+            custom_id=custom_id,
+        )
+
+
+class RunSelect(_OneMoveSelect):
     """A Puzzle Streak board's menu: the moves of the puzzle it shows at a
     step of its run (a pick from a board the run has moved past plays nothing)."""
 
@@ -147,11 +165,8 @@ class RunSelect(_Routed, discord.ui.Select[Any]):
         locale: str = DEFAULT,
         placeholder: str = "",
     ) -> None:
-        super().__init__(
-            placeholder=placeholder or text(PLACEHOLDER, locale, "menu.placeholder"),
-            options=[_option(*entry) for entry in moves],
-            custom_id=f"streak:{puzzle_id}:{step}:move",
-        )
+        custom_id = f"streak:{puzzle_id}:{step}:move"
+        super().__init__(custom_id, moves, locale=locale, placeholder=placeholder)
 
     @staticmethod
     async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
@@ -161,7 +176,7 @@ class RunSelect(_Routed, discord.ui.Select[Any]):
         )
 
 
-class RacerSelect(_Routed, discord.ui.Select[Any]):
+class RacerSelect(_OneMoveSelect):
     """A Puzzle Racer's board's menu: the moves of the race's puzzle after
     the racer's *done* (a pick from a board they played past counts nothing)."""
 
@@ -176,11 +191,8 @@ class RacerSelect(_Routed, discord.ui.Select[Any]):
         locale: str = DEFAULT,
         placeholder: str = "",
     ) -> None:
-        super().__init__(
-            placeholder=placeholder or text(PLACEHOLDER, locale, "menu.placeholder"),
-            options=[_option(*entry) for entry in moves],
-            custom_id=f"pracer:{race_id}:{done}:move",
-        )
+        custom_id = f"pracer:{race_id}:{done}:move"
+        super().__init__(custom_id, moves, locale=locale, placeholder=placeholder)
 
     @staticmethod
     async def pressed(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:

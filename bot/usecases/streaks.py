@@ -28,7 +28,7 @@ from solitaire.game import Game
 from solitaire.one_move import OneMove, day_one
 from solitaire.piles import pile_kind
 from solitaire.puzzles import DEALT
-from storage import NewOneMove, OneMoveRow, RunRow, Store
+from storage import UNRATED, NewOneMove, OneMoveRow, RunRow, Store
 from texts import Msg, tr
 
 from .boards import FROM, BoardMaker, move_menu
@@ -61,6 +61,16 @@ def first_rating(offered: int, keeping: int) -> float:
     return GUESS_RATING + PER_HALVING * (math.log2(max(offered, keeping) / keeping) - 1)
 
 
+def to_keep(puzzle: OneMove) -> NewOneMove:
+    """*puzzle* as the store keeps it, first rated by :func:`first_rating`
+    (as sure of it as of any new rating)."""
+    rated = (first_rating(puzzle.offered, len(puzzle.keeping)), *UNRATED[1:])
+    return NewOneMove(
+        puzzle.profile, puzzle.options, puzzle.start, puzzle.keeping, puzzle.offered, rated,
+        puzzle.deal, puzzle.revealed,
+    )  # fmt: skip
+
+
 class Streaks:
     """Runs of one-move puzzles, one at a time for each player."""
 
@@ -84,19 +94,7 @@ class Streaks:
             return 0
         added = 0
         if await self._store.count_one_moves(pool=True) == 0:
-            puzzles = [
-                NewOneMove(
-                    puzzle.profile,
-                    puzzle.options,
-                    puzzle.start,
-                    puzzle.keeping,
-                    puzzle.offered,
-                    (first_rating(puzzle.offered, len(puzzle.keeping)), 350.0, 0.06),
-                    puzzle.deal,
-                    puzzle.revealed,
-                )
-                for puzzle in self._day_one()
-            ]
+            puzzles = [to_keep(puzzle) for puzzle in self._day_one()]
             added = await self._store.add_one_moves(puzzles, source=None)
         self._seeded = True
         return added
@@ -105,13 +103,8 @@ class Streaks:
         """Keeps *puzzle*, found in a lost game of *user_id*'s: under a keyed
         digest of their id that names no one, never dealt to them, gone when
         they are forgotten. Whether it was new."""
-        new = NewOneMove(
-            puzzle.profile, puzzle.options, puzzle.start, puzzle.keeping, puzzle.offered,
-            (first_rating(puzzle.offered, len(puzzle.keeping)), 350.0, 0.06),
-            puzzle.deal, puzzle.revealed,
-        )  # fmt: skip
         source = source_digest(self._key, user_id)
-        return await self._store.add_one_moves([new], source=source) == 1
+        return await self._store.add_one_moves([to_keep(puzzle)], source=source) == 1
 
     async def start(self, asker: Asker) -> RunBoard | Notice:
         """``/puzzle mode:streak``: a new run, or the board of the run in play."""
